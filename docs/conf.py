@@ -1,0 +1,70 @@
+"""Sphinx configuration for the bezique documentation.
+
+Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
+Only Sphinx's own extensions and the builtin alabaster theme are used, and nothing
+is fetched from the network.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+
+# Document the source tree itself, whether or not the package is installed.
+sys.path.insert(0, str(ROOT / "src"))
+
+with (ROOT / "pyproject.toml").open("rb") as _pyproject:
+    _metadata = tomllib.load(_pyproject)["project"]
+
+# -- Project information -----------------------------------------------------
+
+project = "bezique"
+author = "The bezique developers"
+copyright = "2026, The bezique developers"
+release = _metadata["version"]
+version = ".".join(release.split(".")[:2])
+
+# -- General configuration ---------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+nitpicky = False
+add_module_names = False
+python_use_unqualified_type_names = True
+
+# -- autodoc -----------------------------------------------------------------
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options = {
+    "members": True,
+    "show-inheritance": True,
+}
+
+# -- napoleon (Google style docstrings) ---------------------------------------
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_include_init_with_doc = False
+napoleon_attr_annotations = True
+# Render "Attributes:" sections as fields, so that they do not clash with the
+# attribute entries autodoc generates for the same names (duplicate object warnings).
+napoleon_use_ivar = True
+
+# -- HTML output -------------------------------------------------------------
+
+html_theme = "alabaster"
+html_title = f"bezique {release}"
+html_theme_options = {
+    "description": "Rules engine for the Bezique family of card games",
+    "fixed_sidebar": True,
+}

@@ -1,0 +1,75 @@
+"""bezique: the rules of the Bezique family of card games, as a typed, immutable-state SDK.
+
+>>> import bezique as bz
+>>> state = bz.new_deal(bz.variants.TWO_PACK, seed=7)
+>>> state.to_move, len(state.hands[0]), state.stock_size
+(1, 8, 48)
+"""
+
+from bezique import variants
+from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
+from bezique.engine import (
+    apply,
+    apply_unchecked,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_deal,
+    setup,
+)
+from bezique.errors import (
+    BeziqueError,
+    IllegalActionError,
+    NotationError,
+    SerializationError,
+    SetupError,
+    VariantError,
+)
+from bezique.game import Game, GameResult, game_result, new_game
+from bezique.melds import MeldClass, MeldKind
+from bezique.results import DealResult, SideScore, deal_result
+from bezique.state import Stage, State
+from bezique.variants import Variant
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Action",
+    "BeziqueError",
+    "Card",
+    "DealResult",
+    "Declare",
+    "ExchangeSeven",
+    "Game",
+    "GameResult",
+    "IllegalActionError",
+    "MeldClass",
+    "MeldKind",
+    "NotationError",
+    "Pass",
+    "Play",
+    "Rank",
+    "SerializationError",
+    "SetupError",
+    "SideScore",
+    "Stage",
+    "State",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "__version__",
+    "apply",
+    "apply_unchecked",
+    "check_action",
+    "deal_result",
+    "format_cards",
+    "game_result",
+    "is_legal",
+    "legal_actions",
+    "new_deal",
+    "new_game",
+    "parse_cards",
+    "setup",
+    "variants",
+]

@@ -1,0 +1,114 @@
+"""The actions a player can take (frozen values).
+
+An action says *what* a player does; whether it is legal, and what follows, is
+the engine's business (:func:`bezique.legal_actions`, :func:`bezique.apply`).
+Actions compare by value, so an action built by hand is as good as the one
+:func:`bezique.legal_actions` returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from bezique.cards import ALL_CARDS, Card, format_cards, parse_cards
+from bezique.errors import NotationError
+from bezique.melds import MeldKind
+
+__all__ = ["Action", "Declare", "ExchangeSeven", "Pass", "Play"]
+
+
+def _to_card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return ALL_CARDS[value.index]
+    return Card.parse(value)
+
+
+def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(value)))
+
+
+def _to_kind(value: MeldKind | str) -> MeldKind:
+    if isinstance(value, MeldKind):
+        return value
+    try:
+        return MeldKind(str(value).strip().lower())
+    except ValueError:
+        raise NotationError(f"{value!r} is not a meld kind") from None
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` to the current trick, from the hand or from the table (R2.7).
+
+    ``from_table`` chooses where the card comes from when the player holds it
+    in both places: ``None`` (the default) takes it from the hand if it is
+    there and from the table otherwise; ``True`` takes it from the table,
+    ``False`` from the hand. Of several identical table cards the engine plays
+    the one that belongs to the fewest intact scored combinations.
+
+    >>> Play("QS")
+    Play(card=Card.parse('Q♠'), from_table=None)
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+    """The card played."""
+    from_table: bool | None = None
+    """Where the card comes from (``None``: the hand if it is there)."""
+
+    def __str__(self) -> str:
+        suffix = {None: "", True: " from table", False: " from hand"}[self.from_table]
+        return f"play {self.card}{suffix}"
+
+
+@attrs.frozen
+class Declare:
+    """Declare the combination ``meld`` made of ``cards`` (section 3).
+
+    The cards are kept sorted, so the order they are given in does not matter.
+    Which physical copies serve (a card on the table or one from the hand) is
+    chosen by the engine: cards already on the table are used first, then
+    cards from the hand (RULES.md section 12).
+
+    >>> Declare("bezique", "JD QS")
+    Declare(meld=<MeldKind.BEZIQUE: 'bezique'>, cards=(Card.parse('Q♠'), Card.parse('J♦')))
+    """
+
+    meld: MeldKind = attrs.field(converter=_to_kind)
+    """The kind of combination."""
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    """The cards that make it, sorted."""
+
+    def __str__(self) -> str:
+        return f"declare {self.meld.value} {format_cards(self.cards)}"
+
+
+@attrs.frozen
+class ExchangeSeven:
+    """Exchange a seven of trumps from the hand for the turn-up, scoring 10 (R4.1)."""
+
+    card: Card = attrs.field(converter=_to_card)
+    """The seven of trumps given up."""
+
+    def __str__(self) -> str:
+        return f"exchange {self.card}"
+
+
+@attrs.frozen
+class Pass:
+    """Close the declaration window without declaring (further) (R2.6)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Play | Declare | ExchangeSeven | Pass
+"""Any action of the base game."""
+
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+"""``PLAYS[card.index]`` is the interned ``Play(card)``."""
+PLAYS_FROM_TABLE: tuple[Play, ...] = tuple(Play(card, from_table=True) for card in ALL_CARDS)
+"""``PLAYS_FROM_TABLE[card.index]`` is the interned ``Play(card, from_table=True)``."""
+PASS = Pass()
+"""The interned :class:`Pass`."""

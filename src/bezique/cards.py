@@ -1,0 +1,267 @@
+"""Cards, suits, ranks and the card notation (RULES.md section 1).
+
+A Bezique pack has 32 cards: A 10 K Q J 9 8 7 in four suits (R1.1). Variants
+shuffle several packs together, so every card exists several times; the copies
+of a card are interchangeable, and a :class:`Card` value therefore names a rank
+and a suit only. The 32 distinct cards are interned: :meth:`Card.of`,
+:meth:`Card.parse` and :data:`ALL_CARDS` always hand out the same objects, which
+keeps hands small and comparisons fast.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from bezique.errors import NotationError
+
+__all__ = [
+    "ALL_CARDS",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "pack",
+    "parse_cards",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits. ``str(Suit.SPADES)`` is ``"♠"``."""
+
+    SPADES = "♠"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+    CLUBS = "♣"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter of the suit: ``S``, ``H``, ``D`` or ``C``."""
+        return self.name[0]
+
+
+class Rank(enum.IntEnum):
+    """The eight ranks, ordered by trick-taking power (R1.2).
+
+    ``Rank.ACE > Rank.TEN > Rank.KING``: the ten ranks between the ace and the
+    king in every suit.
+    """
+
+    ACE = 7
+    TEN = 6
+    KING = 5
+    QUEEN = 4
+    JACK = 3
+    NINE = 2
+    EIGHT = 1
+    SEVEN = 0
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self]
+
+    @property
+    def is_brisque(self) -> bool:
+        """True for aces and tens, the cards that count as brisques (R2.11)."""
+        return self >= Rank.TEN
+
+    @property
+    def is_court(self) -> bool:
+        """True for kings, queens and jacks (the court cards of carte blanche)."""
+        return Rank.JACK <= self <= Rank.KING
+
+
+_RANK_TEXT = {
+    Rank.ACE: "A",
+    Rank.TEN: "10",
+    Rank.KING: "K",
+    Rank.QUEEN: "Q",
+    Rank.JACK: "J",
+    Rank.NINE: "9",
+    Rank.EIGHT: "8",
+    Rank.SEVEN: "7",
+}
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_POS = {suit: pos for pos, suit in enumerate(_SUIT_ORDER)}
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit.
+
+    Cards compare equal when rank and suit agree; they sort by suit
+    (♠ ♥ ♦ ♣) and then from ace down to seven, the order a hand is shown in.
+
+    >>> Card.parse("QS")
+    Card.parse('Q♠')
+    >>> str(Card.parse("10d")), Card.parse("TD") == Card.parse("10♦")
+    ('10♦', True)
+    >>> Card.parse("QX")
+    Traceback (most recent call last):
+    ...
+    bezique.errors.NotationError: 'QX' is not a card: unknown suit 'X' (use S H D C or ♠ ♥ ♦ ♣)
+    """
+
+    rank: Rank
+    """The card's rank."""
+    suit: Suit
+    """The card's suit."""
+    index: int = attrs.field(init=False)
+    """A number 0-31 unique to the rank and suit; also the display order."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", _SUIT_POS[self.suit] * 8 + 7 - int(self.rank))
+
+    @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        """The interned card of ``rank`` and ``suit``."""
+        return ALL_CARDS[_SUIT_POS[suit] * 8 + 7 - int(rank)]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card from text such as ``"QS"``, ``"Q♠"``, ``"10D"`` or ``"td"``.
+
+        Raises:
+            NotationError: if ``text`` is not a card.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a card: expected a string")
+        key = text.strip().upper()
+        card = _PARSE.get(key)
+        if card is not None:
+            return card
+        raise NotationError(f"{text!r} is not a card: {_why_not_card(key)}")
+
+    @property
+    def is_brisque(self) -> bool:
+        """True for aces and tens (R2.11)."""
+        return self.rank >= Rank.TEN
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index != other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in _SUIT_ORDER for rank in sorted(Rank, reverse=True)
+)
+"""The 32 distinct cards, in display order (``ALL_CARDS[c.index] is c``)."""
+
+_RANK_TOKENS = {
+    "A": Rank.ACE,
+    "10": Rank.TEN,
+    "T": Rank.TEN,
+    "K": Rank.KING,
+    "Q": Rank.QUEEN,
+    "J": Rank.JACK,
+    "9": Rank.NINE,
+    "8": Rank.EIGHT,
+    "7": Rank.SEVEN,
+}
+_SUIT_TOKENS = {
+    "S": Suit.SPADES,
+    "H": Suit.HEARTS,
+    "D": Suit.DIAMONDS,
+    "C": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_PARSE: dict[str, Card] = {
+    r + s: Card.of(rank, suit)
+    for r, rank in _RANK_TOKENS.items()
+    for s, suit in _SUIT_TOKENS.items()
+}
+
+
+def _why_not_card(key: str) -> str:
+    if not key:
+        return "empty text"
+    for token in sorted(_RANK_TOKENS, key=len, reverse=True):
+        if key.startswith(token):
+            rest = key[len(token) :]
+            if not rest:
+                return "missing suit (use S H D C or ♠ ♥ ♦ ♣)"
+            return f"unknown suit {rest!r} (use S H D C or ♠ ♥ ♦ ♣)"
+    return f"unknown rank in {key!r} (use A 10 K Q J 9 8 7)"
+
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read several cards separated by spaces or commas.
+
+    A sequence of :class:`Card` values or card strings is accepted as well.
+
+    >>> parse_cards("QS JD 10H")
+    (Card.parse('Q♠'), Card.parse('J♦'), Card.parse('10♥'))
+    >>> parse_cards("")
+    ()
+
+    Raises:
+        NotationError: naming the first token that is not a card.
+    """
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text) if t]
+        return tuple(Card.parse(t) for t in tokens)
+    try:
+        items = list(text)
+    except TypeError:
+        raise NotationError(f"{text!r} is not a list of cards") from None
+    out: list[Card] = []
+    for item in items:
+        if isinstance(item, Card):
+            out.append(ALL_CARDS[item.index])
+        elif isinstance(item, str):
+            out.append(Card.parse(item))
+        else:
+            raise NotationError(f"{item!r} is not a card")
+    return tuple(out)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as text, separated by spaces (``"Q♠ J♦"``)."""
+    return " ".join(str(card) for card in cards)
+
+
+def pack(packs: int = 1) -> tuple[Card, ...]:
+    """The cards of ``packs`` piquet packs of 32, in display order (R1.1)."""
+    return tuple(card for card in ALL_CARDS for _ in range(packs))

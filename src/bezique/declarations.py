@@ -1,0 +1,300 @@
+"""The meld search: every legal declaration of a window, and how each is carried out.
+
+This module encodes the reuse rules of R3.4-R3.9 (and R3.8 with
+``reform_broken``, R6.4 / R11.8 for partners). A declaration ``M`` of class
+``X`` with cards ``S`` is legal when every card of ``S`` is held (hand, own
+table, partner's table where allowed) and either
+
+* every card of ``S`` is new to class ``X`` (a *fresh* declaration), or
+* ``S`` contains exactly one scored, intact, not yet upgraded combination
+  ``P`` of class ``X`` that ``M`` upgrades (R3.5, R11.3), and the other cards
+  are new to ``X`` (an *upgrade*), or
+* with ``reform_broken``, ``S`` holds all unplayed cards of a broken
+  combination of the same kind, and like cards new to ``X`` for the played
+  ones (a *re-formed* combination, R3.8).
+
+Where several physical cards could serve, cards already on the table are used
+first (the hand stays concealed and its cards stay fresh), then the hand; with
+``require_fresh_card`` at least one card comes from the hand (R3.7). Upgrades
+are preferred to re-forming, and re-forming to a fresh declaration; of several
+combinations that could be upgraded the largest is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from bezique.actions import Declare, ExchangeSeven
+from bezique.cards import ALL_CARDS, Card, Rank, Suit
+from bezique.melds import MeldKind
+from bezique.rules import Pattern, QuartetSpec, Rules
+from bezique.state import Combination, State, TableCard
+
+__all__ = ["Plan", "Pool", "seven_actions", "window_declarations"]
+
+
+@attrs.frozen
+class Plan:
+    """How a legal declaration is carried out."""
+
+    kind: MeldKind
+    bit: int
+    points: int
+    cards: tuple[Card, ...]
+    from_hand: tuple[Card, ...]
+    from_table: tuple[int, ...]
+    superseded: int | None
+    fixes: Suit | None
+
+
+class Pool:
+    """The cards a player may declare with, indexed for the search."""
+
+    __slots__ = ("combos", "counts", "hand_counts", "on_table", "side", "table_by_index")
+
+    def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
+        counts = [0] * 32
+        hand_counts = [0] * 32
+        for card in state.hands[player]:
+            hand_counts[card.index] += 1
+            counts[card.index] += 1
+        table_by_index: dict[int, list[TableCard]] = {}
+        on_table: dict[int, TableCard] = {}
+        owners = (player, *rules.partners[player]) if with_partner else (player,)
+        for owner in owners:
+            for tc in state.table[owner]:
+                counts[tc.card.index] += 1
+                table_by_index.setdefault(tc.card.index, []).append(tc)
+                on_table[tc.serial] = tc
+        self.counts = counts
+        self.hand_counts = hand_counts
+        self.table_by_index = table_by_index
+        self.on_table = on_table
+        self.side = rules.sides[player]
+        self.combos = state.combos
+
+
+def _fresh(pool: Pool, index: int, bit: int, exclude: frozenset[int] = frozenset()) -> list[int]:
+    """Serials of the table copies of card ``index`` new to the class ``bit``."""
+    return [tc.serial for tc in pool.table_by_index.get(index, ())
+            if not tc.used & bit and tc.serial not in exclude]
+
+
+def _choose(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
+            ) -> tuple[list[int], list[Card]] | None:
+    """Pick copies new to class ``bit`` for ``needs`` (index -> count): table first."""
+    serials: list[int] = []
+    hand: list[Card] = []
+    spare_hand = -1
+    for index, n in needs.items():
+        table = _fresh(pool, index, bit)
+        in_hand = pool.hand_counts[index]
+        if len(table) + in_hand < n:
+            return None
+        take = min(n, len(table))
+        serials.extend(table[:take])
+        hand.extend([ALL_CARDS[index]] * (n - take))
+        if take and in_hand > n - take:
+            spare_hand = index
+    if require_hand and not hand:
+        if spare_hand < 0:
+            return None
+        # swap one table copy of ``spare_hand`` for the copy in hand
+        for serial in serials:
+            if pool.on_table[serial].card.index == spare_hand:
+                serials.remove(serial)
+                break
+        hand.append(ALL_CARDS[spare_hand])
+    return serials, hand
+
+
+def _multiset_minus(needs: dict[int, int], cards: tuple[Card, ...]) -> dict[int, int] | None:
+    rest = dict(needs)
+    for card in cards:
+        left = rest.get(card.index, 0) - 1
+        if left < 0:
+            return None
+        if left:
+            rest[card.index] = left
+        else:
+            del rest[card.index]
+    return rest
+
+
+def _intact(pool: Pool, combo: Combination) -> bool:
+    on_table = pool.on_table
+    return all(serial in on_table for serial in combo.serials)
+
+
+def _plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
+    """The plan for a fixed-card combination, or ``None`` if it cannot be declared."""
+    needs = dict(pat.needs)
+    bit = pat.bit
+    require_hand = rules.require_fresh
+    best: tuple[Combination, int, tuple[list[int], list[Card]]] | None = None
+    ups = rules.upgrades.get(pat.kind, frozenset())
+    for i, combo in enumerate(pool.combos):
+        if combo.superseded or combo.side != pool.side:
+            continue
+        upgrade = combo.kind in ups
+        reform = rules.reform_broken and combo.kind is pat.kind
+        if not (upgrade or reform):
+            continue
+        if upgrade and _intact(pool, combo):
+            rest = _multiset_minus(needs, combo.cards)
+            if rest is None:
+                continue
+            chosen = _choose(pool, rest, bit, require_hand)
+            if chosen is not None and (best is None or len(combo.cards) > len(best[0].cards)):
+                best = (combo, i, chosen)
+        elif reform and best is None and not _intact(pool, combo):
+            kept = [s for s in combo.serials if s in pool.on_table]
+            if len(kept) != sum(1 for s in combo.serials if s in pool.on_table):
+                continue  # pragma: no cover - serials are unique
+            # every unplayed card of the broken combination must still be ours to use
+            if not kept:
+                continue
+            kept_cards = tuple(pool.on_table[s].card for s in kept)
+            rest = _multiset_minus(needs, kept_cards)
+            if rest is None:
+                continue
+            chosen = _choose(pool, rest, bit, require_hand)
+            if chosen is not None:
+                best = (attrs.evolve(combo, serials=tuple(kept)), i, chosen)
+    if best is not None:
+        combo, i, (serials, hand) = best
+        return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
+                    tuple(combo.serials) + tuple(serials), i, pat.fixes)
+    chosen = _choose(pool, needs, bit, require_hand)
+    if chosen is None:
+        return None
+    serials, hand = chosen
+    return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand), tuple(serials), None, pat.fixes)
+
+
+def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` cards from suits with the given caps."""
+    if start == len(caps) - 1:
+        if total <= caps[start]:
+            yield (total,)
+        return
+    for k in range(min(total, caps[start]), -1, -1):
+        for rest in _compositions(total - k, caps, start + 1):
+            yield (k, *rest)
+
+
+def _quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
+                   ) -> Iterator[Plan]:
+    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3)."""
+    suits = tuple(Suit)
+    indexes = [Card.of(spec.rank, suit).index for suit in suits]
+    seen: set[tuple[Card, ...]] = set()
+    if rules.reform_broken:
+        for i, combo in enumerate(pool.combos):
+            if combo.superseded or combo.side != pool.side or combo.kind is not spec.kind:
+                continue
+            if _intact(pool, combo):
+                continue
+            kept = tuple(s for s in combo.serials if s in pool.on_table)
+            if not kept:
+                continue
+            kept_cards = tuple(pool.on_table[s].card for s in kept)
+            for plan in _quartet_sets(pool, rules, spec, trump, indexes, 4 - len(kept)):
+                cards = tuple(sorted(kept_cards + plan.cards))
+                if cards in seen:
+                    continue
+                seen.add(cards)
+                yield attrs.evolve(plan, cards=cards, from_table=kept + plan.from_table,
+                                   superseded=i)
+    for plan in _quartet_sets(pool, rules, spec, trump, indexes, 4):
+        if plan.cards not in seen:
+            seen.add(plan.cards)
+            yield plan
+
+
+def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None,
+                  indexes: list[int], total: int) -> Iterator[Plan]:
+    bit = 4
+    fresh = [_fresh(pool, index, bit) for index in indexes]
+    caps = [len(f) + pool.hand_counts[index] for f, index in zip(fresh, indexes, strict=True)]
+    if sum(caps) < total:
+        return
+    trump_pos = list(Suit).index(trump) if trump is not None else -1
+    for counts in _compositions(total, caps):
+        if spec.exclude_all_trump and total == 4 and counts[trump_pos] == 4:
+            continue
+        serials: list[int] = []
+        hand: list[Card] = []
+        spare = -1
+        for pos, n in enumerate(counts):
+            if not n:
+                continue
+            take = min(n, len(fresh[pos]))
+            serials.extend(fresh[pos][:take])
+            hand.extend([ALL_CARDS[indexes[pos]]] * (n - take))
+            if take and pool.hand_counts[indexes[pos]] > n - take:
+                spare = pos
+        if rules.require_fresh and not hand:
+            if spare < 0:
+                continue
+            serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
+            hand.append(ALL_CARDS[indexes[spare]])
+        cards = tuple(sorted(ALL_CARDS[indexes[pos]] for pos, n in enumerate(counts)
+                             for _ in range(n)))
+        yield Plan(spec.kind, bit, spec.points, cards, tuple(hand), tuple(serials), None, None)
+
+
+def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
+    """Every combination ``player`` may declare now, each once, with its plan (R3.9)."""
+    trump = state.trump
+    plans: dict[Declare, Plan] = {}
+    pool = Pool(state, rules, player, bool(rules.partners[player]))
+    counts = pool.counts
+    for pat in rules.patterns[trump]:
+        for index, n in pat.needs:
+            if counts[index] < n:
+                break
+        else:
+            if pat.bit == 2 and rules.partners[player] and not rules.partner_beziques:
+                plan = _plan_pattern(Pool(state, rules, player, False), rules, pat)
+            else:
+                plan = _plan_pattern(pool, rules, pat)
+            if plan is not None:
+                plans[pat.declare] = plan
+    for spec in rules.quartets[trump]:
+        base = 7 - int(spec.rank)
+        if counts[base] + counts[base + 8] + counts[base + 16] + counts[base + 24] >= 4:
+            for plan in _quartet_plans(pool, rules, spec, trump):
+                plans[Declare(spec.kind, plan.cards)] = plan
+    return plans
+
+
+def plan_for(state: State, rules: Rules, player: int, declare: Declare) -> Plan | None:
+    """The plan of one declaration, or ``None`` if it is not legal now."""
+    return window_declarations(state, rules, player).get(declare)
+
+
+def trump_seven_in_hand(state: State, player: int) -> Card | None:
+    """The seven of trumps if ``player`` holds one in hand (table sevens have scored, R4.2)."""
+    trump = state.trump
+    if trump is None:
+        return None
+    seven = Card.of(Rank.SEVEN, trump)
+    return seven if seven in state.hands[player] else None
+
+
+def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | ExchangeSeven]:
+    """The seven-of-trumps actions open to ``player`` in a window (R4.1, R4.2)."""
+    if not rules.has_seven_meld:
+        return []
+    seven = trump_seven_in_hand(state, player)
+    if seven is None:
+        return []
+    out: list[Declare | ExchangeSeven] = []
+    turn_up = state.turn_up
+    if turn_up is not None and turn_up.rank is not Rank.SEVEN:
+        out.append(ExchangeSeven(seven))
+    out.append(Declare(MeldKind.TRUMP_SEVEN, (seven,)))
+    return out

@@ -1,0 +1,34 @@
+"""The policies a :class:`~bezique.variants.Variant` composes.
+
+Each concern of the rules has one frozen policy class whose fields are the
+options of RULES.md: the deck (:class:`DeckPolicy`), the deal
+(:class:`DealPolicy`), trump (:class:`TrumpPolicy`), the legality of play
+(:class:`LegalityPolicy`), declarations (:class:`MeldPolicy`) and scoring
+(:class:`ScoringPolicy`). A house rule is a policy with other field values,
+never a subclass: ``attrs.evolve(policy, option=value)`` or
+``variant.with_options(option=value)``.
+"""
+
+from bezique.policies.deal import DealPolicy
+from bezique.policies.deck import DeckPolicy
+from bezique.policies.legality import LegalityPolicy, Phase2
+from bezique.policies.melds import MeldPolicy, MeldSource, PartnerDeclare
+from bezique.policies.scoring import BrisqueTiming, LastTrick, ScoringPolicy, Settlement
+from bezique.policies.trump import BeziquePair, TrumpFixing, TrumpPolicy
+
+__all__ = [
+    "BeziquePair",
+    "BrisqueTiming",
+    "DealPolicy",
+    "DeckPolicy",
+    "LastTrick",
+    "LegalityPolicy",
+    "MeldPolicy",
+    "MeldSource",
+    "PartnerDeclare",
+    "Phase2",
+    "ScoringPolicy",
+    "Settlement",
+    "TrumpFixing",
+    "TrumpPolicy",
+]

@@ -1,0 +1,52 @@
+"""The deal policy: players, sides, hand size, packets and the turn-up (R2.1, R2.2, R11.1)."""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["DealPolicy"]
+
+
+def _sides_valid(instance: DealPolicy, attribute: attrs.Attribute[tuple[int, ...]],
+                 value: tuple[int, ...]) -> None:
+    if len(value) != instance.players:
+        raise ValueError(f"sides must name a side for each of the {instance.players} players")
+    if sorted(set(value)) != list(range(len(set(value)))):
+        raise ValueError(f"sides must number the sides 0, 1, ...; got {value!r}")
+
+
+@attrs.frozen
+class DealPolicy:
+    """How the cards are dealt.
+
+    Packets go clockwise from the dealer's left, the dealer last (R11.1); the
+    player on the dealer's left is the elder and leads the first trick (R2.4).
+    """
+
+    players: int = 2
+    """Number of players (hands)."""
+    hand_size: int = 8
+    """Cards dealt to each player."""
+    packets: tuple[int, ...] = (3, 2, 3)
+    """Sizes of the packets each player receives in turn; they add up to ``hand_size``."""
+    turn_up: bool = True
+    """Whether the next card is turned up to fix trump (R2.2); false where a
+    declaration fixes trump (R5.1, R8.1)."""
+    sides: tuple[int, ...] = attrs.field(default=(0, 1), validator=_sides_valid)
+    """The side of each player (partners share a side, R6.1)."""
+    side_members: int = 1
+    """People per side sharing one hand (2 in consultation play, R6.10); for frontends only."""
+
+    def __attrs_post_init__(self) -> None:
+        if sum(self.packets) != self.hand_size:
+            raise ValueError(
+                f"packets {self.packets!r} do not add up to hand_size {self.hand_size}")
+
+    @property
+    def side_count(self) -> int:
+        """Number of sides."""
+        return max(self.sides) + 1
+
+    def elder(self, dealer: int) -> int:
+        """The player who leads the first trick: the dealer's left (R11.1)."""
+        return (dealer + 1) % self.players

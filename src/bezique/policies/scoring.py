@@ -1,0 +1,61 @@
+"""The scoring policy: brisques, the last trick, the target, the settlement (R2.11-R2.13, R8.5)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = ["BrisqueTiming", "LastTrick", "ScoringPolicy", "Settlement"]
+
+
+class BrisqueTiming(enum.Enum):
+    """When brisques are scored (``brisque_timing``, R2.11)."""
+
+    IMMEDIATE = "immediate"
+    """When the trick holding them is won (seed 000)."""
+    END_OF_DEAL = "end_of_deal"
+    """Counted from the tricks at the end of the deal (seed 001)."""
+
+
+class LastTrick(enum.Enum):
+    """Which trick earns the last-trick bonus (``last_trick``, R2.12)."""
+
+    FINAL = "final"
+    """The very last trick of the deal."""
+    END_OF_STOCK = "end_of_stock"
+    """The last trick of phase 1, which empties the stock."""
+
+
+class Settlement(enum.Enum):
+    """How deals add up to a game."""
+
+    TARGET = "target"
+    """Deals are added up until a side reaches ``target`` (R2.13, R6.9)."""
+    PER_DEAL = "per_deal"
+    """Each deal is a game, settled with cutting to hundreds, the game bonus and
+    the rubicon (R8.5, R9.3, R11.7)."""
+
+
+@attrs.frozen
+class ScoringPolicy:
+    """How points are counted in a deal and over a game."""
+
+    brisque_timing: BrisqueTiming = BrisqueTiming.IMMEDIATE
+    """When brisques are scored (R2.11)."""
+    brisque_points: int = 10
+    """Points per brisque (0 where brisques never count, R9.1)."""
+    last_trick: LastTrick = LastTrick.FINAL
+    """Which trick earns the last-trick bonus (R2.12)."""
+    last_trick_points: int = 10
+    """The last-trick bonus (R2.12, R8.4, R9.2)."""
+    target: int = 1000
+    """Points a side needs to end the game (R2.13, R6.9)."""
+    rubicon: int = 500
+    """Below this total the loser is rubiconed (R2.13, R8.5, R9.3)."""
+    settlement: Settlement = Settlement.TARGET
+    """How deals add up to a game."""
+    game_bonus: int = 500
+    """Per-deal settlement: the winner's bonus when the loser passed the rubicon (R11.7)."""
+    rubicon_bonus: int = 1300
+    """Per-deal settlement: the winner's bonus when the loser is rubiconed (R11.7)."""

@@ -1,0 +1,185 @@
+"""Precomputed tables of a variant, built once and used on the hot path.
+
+The engine never asks a policy the same question twice: everything it needs
+per action (meld patterns per trump suit, upgrade relations, flags) is
+flattened here into plain attributes when a variant is first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bezique.actions import Declare
+from bezique.cards import Card, Rank, Suit
+from bezique.melds import MeldClass, MeldKind
+from bezique.policies import (
+    BrisqueTiming,
+    LastTrick,
+    MeldSource,
+    PartnerDeclare,
+    Phase2,
+    TrumpFixing,
+)
+
+if TYPE_CHECKING:
+    from bezique.variants import Variant
+
+__all__ = ["CLASS_BIT", "Pattern", "QuartetSpec", "Rules", "rules_of"]
+
+CLASS_BIT = {MeldClass.A: 1, MeldClass.B: 2, MeldClass.C: 4, MeldClass.SEVEN: 8,
+             MeldClass.CARTE_BLANCHE: 0}
+"""The bit of each meld class in :attr:`bezique.state.TableCard.used`."""
+
+_SUITS = tuple(Suit)
+_QUARTETS = (
+    (Rank.ACE, MeldKind.FOUR_ACES, MeldKind.FOUR_TRUMP_ACES, MeldKind.FIVE_TRUMP_ACES),
+    (Rank.TEN, MeldKind.FOUR_TENS, MeldKind.FOUR_TRUMP_TENS, MeldKind.FIVE_TRUMP_TENS),
+    (Rank.KING, MeldKind.FOUR_KINGS, MeldKind.FOUR_TRUMP_KINGS, MeldKind.FIVE_TRUMP_KINGS),
+    (Rank.QUEEN, MeldKind.FOUR_QUEENS, MeldKind.FOUR_TRUMP_QUEENS, MeldKind.FIVE_TRUMP_QUEENS),
+    (Rank.JACK, MeldKind.FOUR_JACKS, MeldKind.FOUR_TRUMP_JACKS, MeldKind.FIVE_TRUMP_JACKS),
+)
+_BEZIQUES = (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE, MeldKind.TRIPLE_BEZIQUE,
+             MeldKind.QUADRUPLE_BEZIQUE, MeldKind.QUINTUPLE_BEZIQUE)
+_SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+@attrs.frozen
+class Pattern:
+    """A combination with a fixed multiset of cards (all but the plain quartets)."""
+
+    kind: MeldKind
+    bit: int
+    cards: tuple[Card, ...]
+    needs: tuple[tuple[int, int], ...]
+    points: int
+    fixes: Suit | None
+    declare: Declare
+
+
+@attrs.frozen
+class QuartetSpec:
+    """Four cards of one rank in any suits (R3.3), excluding all-trump sets where
+    the variant scores those as a trump quartet (R11.3)."""
+
+    kind: MeldKind
+    rank: Rank
+    points: int
+    exclude_all_trump: bool
+
+
+def _needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.index] = counts.get(card.index, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+class Rules:
+    """The flattened rules of one variant (internal)."""
+
+    def __init__(self, variant: Variant) -> None:
+        deal, trump, melds, scoring = variant.deal, variant.trump, variant.melds, variant.scoring
+        self.players = deal.players
+        self.sides = deal.sides
+        self.side_count = deal.side_count
+        self.hand_size = deal.hand_size
+        self.deck = variant.deck.cards()
+        self.turn_up = deal.turn_up
+        self.partners = tuple(
+            tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
+            for p in range(deal.players))
+        self.trump_by_turn_up = trump.fixing is TrumpFixing.TURN_UP
+        self.sevens_score = trump.sevens_score
+        self.seven_points = trump.seven_points
+        self.turn_up_seven_points = trump.turn_up_seven_points
+        self.points: dict[MeldKind, int] = dict(melds.table)
+        self.seven_counts_as_meld = melds.seven_counts_as_meld
+        self.require_fresh = melds.require_fresh_card
+        self.reform_broken = melds.reform_broken
+        self.from_won_cards = melds.source is MeldSource.WON_CARDS
+        self.partner_may_declare = melds.partner_declare is PartnerDeclare.EITHER
+        self.partner_beziques = melds.partner_combined_beziques
+        self.brisque_immediate = scoring.brisque_timing is BrisqueTiming.IMMEDIATE
+        self.brisque_points = scoring.brisque_points
+        self.last_trick_final = scoring.last_trick is LastTrick.FINAL
+        self.last_trick_points = scoring.last_trick_points
+        self.duels = variant.legality.phase2 is Phase2.DUELS and deal.players == 4
+        self.trump_when_losing = variant.legality.trump_when_losing
+        self.has_seven_meld = MeldKind.TRUMP_SEVEN in self.points and trump.sevens_score
+        self.upgrades = self._upgrades()
+        self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {
+            t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}
+        self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {
+            t: tuple(self._quartets(t)) for t in (None, *_SUITS)}
+        self.pattern_by_key: dict[Suit | None, dict[tuple[MeldKind, tuple[Card, ...]], Pattern]] = {
+            t: {(p.kind, p.cards): p for p in pats} for t, pats in self.patterns.items()}
+
+    def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> Pattern:
+        cards = tuple(sorted(cards))
+        return Pattern(kind, CLASS_BIT[kind.meld_class], cards, _needs(cards), self.points[kind],
+                       fixes, Declare(kind, cards))
+
+    def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
+        points = self.points
+        if trump is None:
+            if self.trump_by_turn_up:
+                return
+            for suit in _SUITS:
+                marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
+                if MeldKind.ROYAL_MARRIAGE in points:
+                    yield self._pattern(MeldKind.ROYAL_MARRIAGE, marriage, suit)
+                if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
+                    seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
+                    yield self._pattern(MeldKind.TRUMP_SEQUENCE, seq, suit)
+        else:
+            for suit in _SUITS:
+                kind = MeldKind.ROYAL_MARRIAGE if suit is trump else MeldKind.COMMON_MARRIAGE
+                if kind in points:
+                    yield self._pattern(kind, (Card.of(Rank.KING, suit),
+                                               Card.of(Rank.QUEEN, suit)), None)
+            for suit in _SUITS:
+                kind = MeldKind.TRUMP_SEQUENCE if suit is trump else MeldKind.BACK_DOOR
+                if kind in points:
+                    seq = tuple(Card.of(r, suit) for r in _SEQUENCE_RANKS)
+                    yield self._pattern(kind, seq, None)
+            for rank, _, four_trump, five_trump in _QUARTETS:
+                card = Card.of(rank, trump)
+                if four_trump in points:
+                    yield self._pattern(four_trump, (card,) * 4, None)
+                if five_trump in points:
+                    yield self._pattern(five_trump, (card,) * 5, None)
+        pair = variant.trump.bezique_cards(trump)
+        if pair is not None:
+            for n, kind in enumerate(_BEZIQUES, start=1):
+                if kind in points:
+                    yield self._pattern(kind, pair * n, None)
+
+    def _quartets(self, trump: Suit | None) -> Iterator[QuartetSpec]:
+        for rank, four, four_trump, _ in _QUARTETS:
+            if self.points.get(four):
+                yield QuartetSpec(four, rank, self.points[four],
+                                  trump is not None and four_trump in self.points)
+
+    def _upgrades(self) -> dict[MeldKind, frozenset[MeldKind]]:
+        """R3.5 and R11.3: which scored kinds a kind may be built on."""
+        ups: dict[MeldKind, frozenset[MeldKind]] = {
+            MeldKind.TRUMP_SEQUENCE: frozenset({MeldKind.ROYAL_MARRIAGE}),
+            MeldKind.BACK_DOOR: frozenset({MeldKind.COMMON_MARRIAGE}),
+        }
+        for n, kind in enumerate(_BEZIQUES):
+            ups[kind] = frozenset(_BEZIQUES[:n])
+        for _, _, four_trump, five_trump in _QUARTETS:
+            ups[five_trump] = frozenset({four_trump})
+        return ups
+
+
+def rules_of(variant: Variant) -> Rules:
+    """The precomputed rules of ``variant`` (built on first use, then cached on it)."""
+    rules = variant.compiled
+    if rules is None:
+        rules = Rules(variant)
+        object.__setattr__(variant, "compiled", rules)
+    return rules  # type: ignore[no-any-return]

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Run every check the project requires, in order, stopping at the first failure.
+
+Usage (from anywhere; the checks run from the repository root)::
+
+    python tools/check.py
+
+The steps are tests (pytest, doctests included), types (mypy --strict), lint (ruff) and
+the documentation build (Sphinx, warnings as errors). Each runs with the interpreter that
+runs this script, so run it with the project's virtual environment's Python. The exit
+status is that of the first failing step, or 0 when all pass. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PYTEST_NO_TESTS = 5
+
+STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("tests", ("-m", "pytest")),
+    ("types", ("-m", "mypy", "--strict", "src")),
+    ("lint", ("-m", "ruff", "check", ".")),
+    ("docs", ("-m", "sphinx", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")),
+)
+
+
+def main() -> int:
+    """Run the steps; return the exit status of the first failing one, else 0."""
+    total = len(STEPS)
+    for number, (name, args) in enumerate(STEPS, start=1):
+        shown = " ".join(("python", *args))
+        print(f"==> [{number}/{total}] {name}: {shown}", flush=True)
+        status = subprocess.call((sys.executable, *args), cwd=ROOT)
+        if status < 0:  # killed by a signal: report it the way a shell would
+            status = 128 - status
+        if status != 0:
+            if name == "tests" and status == PYTEST_NO_TESTS:
+                print("FAILED: pytest collected no tests (exit 5)", file=sys.stderr, flush=True)
+            else:
+                print(f"FAILED: {name} (exit {status})", file=sys.stderr, flush=True)
+            return status
+    print("all checks passed", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
