@@ -13,8 +13,10 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+import attrs
+
 from bezique.actions import PASS, PLAYS, PLAYS_FROM_TABLE, Declare, ExchangeSeven, Pass, Play
-from bezique.cards import Card, Rank, format_cards, parse_cards
+from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.declarations import Plan, seven_actions, trump_seven_in_hand, window_declarations
 from bezique.errors import IllegalActionError, NotationError, SetupError
 from bezique.melds import MeldKind
@@ -76,13 +78,18 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
 
 def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
           turn_up: Card | str | None = None, stock: str | Iterable[Card | str] | None = None,
-          dealer: int = 0, seed: int = 0) -> State:
-    """A deal from an explicit position, at the start of the first trick.
+          dealer: int = 0, seed: int = 0, trump: Suit | str | None = None) -> State:
+    """A deal from an explicit position, at the start of a trick led by the elder.
 
     ``hands`` has one entry per player; ``turn_up`` is the face-up trump card
     (required where the variant turns one up, forbidden where it does not);
     ``stock`` the face-down stock, top card first, or ``None`` to fill it with
-    the rest of the deck shuffled by ``seed``.
+    the rest of the deck shuffled by ``seed``. The elder (the dealer's left)
+    leads.
+
+    A position with an empty stock and no turn-up starts in phase 2; give its
+    trump suit as ``trump`` (``"H"``, ``"♥"`` or a :class:`Suit`). ``trump``
+    also presets the trump of a variant whose trump a declaration fixes.
 
     >>> import bezique as bz
     >>> s = bz.setup(bz.variants.TWO_PACK, hands=["AS 10S KH QH JD 9C 8C 7D",
@@ -111,8 +118,12 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         if len(hand) > rules.hand_size:
             raise SetupError(
                 f"hand {i} holds {len(hand)} cards; the hand size is {rules.hand_size}")
-    if rules.turn_up and up is None:
+    phase2 = face_down is not None and not face_down and up is None
+    if rules.turn_up and up is None and not phase2:
         raise SetupError(f"{variant.name} turns up a trump card: give turn_up")
+    fixed = _parse_suit(trump)
+    if up is not None and fixed is not None and fixed is not up.suit:
+        raise SetupError(f"trump {fixed} contradicts the turn-up {up}")
     if not rules.turn_up and up is not None:
         raise SetupError(f"{variant.name} has no turn-up card")
     left = {card: variant.deck.packs for card in set(rules.deck)}
@@ -131,9 +142,29 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
                 counts[card] -= 1
         face_down = tuple(shuffled(pool, seed))
     sizes = {len(h) for h in parsed}
-    if len(sizes) != 1:
-        raise SetupError(f"every hand must hold the same number of cards, not {sorted(sizes)}")
-    return _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    if len(sizes) != 1 or 0 in sizes:
+        raise SetupError(f"every hand must hold the same number of cards (at least one), "
+                         f"not {sorted(sizes)}")
+    if (len(face_down) + (up is not None)) % rules.players:
+        raise SetupError(f"the stock (turn-up included) must hold a multiple of "
+                         f"{rules.players} cards, not {len(face_down) + (up is not None)}")
+    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    if fixed is not None or phase2:
+        active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
+                  else state.active)
+        state = attrs.evolve(state, trump=fixed if fixed is not None else state.trump,
+                             phase=2 if phase2 else 1, active=active)
+    return state
+
+
+def _parse_suit(value: Suit | str | None) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    text = str(value).strip().upper()
+    for suit in Suit:
+        if text in (suit.value, suit.letter, suit.name):
+            return suit
+    raise SetupError(f"{value!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
 
 
 def _check_dealer(rules: Rules, dealer: int) -> None:
