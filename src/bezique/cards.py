@@ -90,17 +90,24 @@ _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_POS = {suit: pos for pos, suit in enumerate(_SUIT_ORDER)}
 
 
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+
 @attrs.frozen(eq=False, repr=False)
 class Card:
     """A playing card: a rank and a suit.
 
-    Cards compare equal when rank and suit agree; they sort by suit
+    There is exactly one object per rank and suit (``Card(Rank.QUEEN,
+    Suit.SPADES) is Card.parse("QS")``), so cards compare and hash by
+    identity, which is as fast as Python allows. Cards sort by suit
     (♠ ♥ ♦ ♣) and then from ace down to seven, the order a hand is shown in.
 
     >>> Card.parse("QS")
     Card.parse('Q♠')
     >>> str(Card.parse("10d")), Card.parse("TD") == Card.parse("10♦")
     ('10♦', True)
+    >>> Card(Rank.QUEEN, Suit.SPADES) is Card.parse("Q♠")
+    True
     >>> Card.parse("QX")
     Traceback (most recent call last):
     ...
@@ -114,12 +121,24 @@ class Card:
     index: int = attrs.field(init=False)
     """A number 0-31 unique to the rank and suit; also the display order."""
 
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+                raise TypeError(f"Card(rank, suit) takes a Rank and a Suit, not {rank!r}, {suit!r}")
+            card = object.__new__(cls)
+            _INTERNED[(rank, suit)] = card
+        return card
+
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", _SUIT_POS[self.suit] * 8 + 7 - int(self.rank))
 
+    def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
+
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
-        """The interned card of ``rank`` and ``suit``."""
+        """The card of ``rank`` and ``suit``."""
         return ALL_CARDS[_SUIT_POS[suit] * 8 + 7 - int(rank)]
 
     @staticmethod
@@ -141,19 +160,6 @@ class Card:
     def is_brisque(self) -> bool:
         """True for aces and tens (R2.11)."""
         return self.rank >= Rank.TEN
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index != other.index
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self.index
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index

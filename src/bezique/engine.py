@@ -13,8 +13,6 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-import attrs
-
 from bezique.actions import PASS, PLAYS, PLAYS_FROM_TABLE, Declare, ExchangeSeven, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.declarations import Plan, seven_actions, trump_seven_in_hand, window_declarations
@@ -152,7 +150,7 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     if fixed is not None or phase2:
         active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
                   else state.active)
-        state = attrs.evolve(state, trump=fixed if fixed is not None else state.trump,
+        state = state.replace(trump=fixed if fixed is not None else state.trump,
                              phase=2 if phase2 else 1, active=active)
     return state
 
@@ -185,7 +183,7 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
                  trump, (), tuple(range(rules.players)), 0, (),
-                 zero, tuple(sevens), zero, zero, 0, None, ())
+                 zero, tuple(sevens), zero, zero, 0, None, (), [None])
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -210,11 +208,11 @@ def legal_actions(state: State | Game) -> tuple[Action, ...]:
     >>> len(bz.legal_actions(s)) <= 8
     True
     """
-    s = _state_of(state)
-    cache = s.cache
+    s = state if type(state) is State else _state_of(state)
+    memo = s.memo
+    cache = memo[0]
     if cache is None:
-        cache = _compute_legal(s)
-        object.__setattr__(s, "cache", cache)
+        cache = memo[0] = _compute_legal(s)
     return cache[0]  # type: ignore[no-any-return]
 
 
@@ -229,11 +227,11 @@ def _compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
             return tuple(PLAYS[i] for i in sorted({c.index for c in allowed})), {}
         out: list[Action] = []
-        last = -1
+        last = None
         for card in hand:
-            if card.index != last:
+            if card is not last:
                 out.append(PLAYS[card.index])
-                last = card.index
+                last = card
         table = s.table[p]
         if table:
             in_hand = {c.index for c in hand}
@@ -258,7 +256,7 @@ def _compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
 
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
-    return s.cache[1]  # type: ignore[no-any-return]
+    return s.memo[0][1]  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- checking
@@ -305,7 +303,9 @@ def _source_of_play(s: State, p: int | None, action: Play) -> bool:
     assert p is not None
     card = action.card
     in_hand = card in s.hands[p]
-    on_table = any(tc.card == card for tc in s.table[p])
+    if in_hand and not action.from_table:
+        return False
+    on_table = any(tc.card is card for tc in s.table[p])
     if action.from_table is None:
         if in_hand or on_table:
             return not in_hand
@@ -522,7 +522,7 @@ def _play(s: State, p: int, card: Card, from_table: bool) -> State:
         nxt = active[(active.index(p) + 1) % len(active)]
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
                      s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
-                     s.brisques, s.last_trick, s.tricks, s.last_winner, s.played)
+                     s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, [None])
     return _finish_trick(s, rules, hands, table, sevens, trick)
 
 
@@ -544,24 +544,26 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         # R2.6: the winner's declaration window opens after every phase-1 trick
         return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
                      s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played)
+                     brisques, last_trick, tricks, winner, played, [None])
     active = s.active
     if hands[active[0]]:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), active, 0,
-                     s.combos, s.melds, sevens, brisques, last_trick, tricks, winner, played)
+                     s.combos, s.melds, sevens, brisques, last_trick, tricks, winner, played,
+                     [None])
     if any(hands):
         # R11.9: the second duel: the first duel's leader's partner leads against the other
         n = rules.players
         lead = (active[0] + 2) % n
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0,
-                     s.combos, s.melds, sevens, brisques, last_trick, tricks, winner, played)
+                     s.combos, s.melds, sevens, brisques, last_trick, tricks, winner, played,
+                     [None])
     if rules.last_trick_final:
         last_trick = _replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
     return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
                  s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                 brisques, last_trick, tricks, winner, played)
+                 brisques, last_trick, tricks, winner, played, [None])
 
 
 def _close_window(s: State) -> State:
@@ -587,7 +589,7 @@ def _close_window(s: State) -> State:
     if not final:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
                      s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
-                     s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played)
+                     s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, [None])
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     table = s.table
     for player in range(n):
@@ -597,7 +599,7 @@ def _close_window(s: State) -> State:
     active = (winner, (winner + 1) % n) if rules.duels else s.active
     return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
                  ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
-                 s.brisques, s.last_trick, s.tricks, s.last_winner, s.played)
+                 s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, [None])
 
 
 def _after_window_action(s: State, rules: Rules, new: State) -> State:
@@ -629,7 +631,7 @@ def _exchange_seven(s: State, seven: Card) -> State:
                 _replace_at(s.hands, p, tuple(h)), s.table, s.stock, seven, s.trump, (), s.active,
                 _window_flags(s, rules, 2), s.combos, s.melds,
                 _replace_at(s.sevens, side, s.sevens[side] + rules.seven_points), s.brisques,
-                s.last_trick, s.tricks, s.last_winner, s.played)
+                s.last_trick, s.tricks, s.last_winner, s.played, [None])
     return _after_window_action(s, rules, new)
 
 
@@ -645,7 +647,7 @@ def _declare_seven(s: State, seven: Card) -> State:
                 _replace_at(s.table, p, (*s.table[p], TableCard(seven, serial, 8))),
                 s.stock, s.turn_up, s.trump, (), s.active, _window_flags(s, rules, 2), s.combos,
                 s.melds, _replace_at(s.sevens, side, s.sevens[side] + rules.seven_points),
-                s.brisques, s.last_trick, s.tricks, s.last_winner, s.played)
+                s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, [None])
     return _after_window_action(s, rules, new)
 
 
@@ -694,10 +696,8 @@ def _declare(s: State, plan: Plan) -> State:
     new = State(s.variant, s.dealer, s.seed, Stage.DECLARE, p, s.leader, 1,
                 _replace_at(hands, p, hand), tuple(table), s.stock, s.turn_up,
                 plan.fixes if plan.fixes is not None else s.trump, (), s.active,
-                1 if not rules.seven_counts_as_meld else 3, (*combos, combo),
+                _window_flags(s, rules, 1), (*combos, combo),
                 _replace_at(s.melds, side, s.melds[side] + plan.points), s.sevens, s.brisques,
-                s.last_trick, s.tricks, s.last_winner, s.played)
-    if not rules.seven_counts_as_meld:
-        object.__setattr__(new, "window", s.window | 1)
+                s.last_trick, s.tricks, s.last_winner, s.played, [None])
     return _after_window_action(s, rules, new)
 

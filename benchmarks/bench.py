@@ -1,0 +1,102 @@
+"""Benchmark: random deals per second, per variant, against the speed yardstick.
+
+Run by hand, not by the tests::
+
+    python benchmarks/bench.py [--deals N] [--rounds R] [--variant NAME ...] [--yardstick PATH]
+
+For each variant it plays ``N`` random deals (uniform choice among
+``legal_actions``, every action applied with the checked ``apply``) and
+prints deals per second, actions per second and microseconds per action.
+When the yardstick ``reference_twopack.py`` (a stripped-down, mutable,
+simplified-rules two-pack playout kept outside the repository, by default
+``../shared/bench/``) is found, it is timed in the same run, alternating
+round by round with the two-pack deals, and the ratio of time per deal is
+printed. Figures drift between runs on shared machines; ratios hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import bezique as bz
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_YARDSTICK = ROOT.parent / "shared" / "bench" / "reference_twopack.py"
+
+
+def play_random_deals(variant: bz.Variant, deals: int, seed: int) -> tuple[float, int]:
+    """Play ``deals`` random deals; return (seconds, actions)."""
+    legal_actions, apply = bz.legal_actions, bz.apply
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(deals):
+        rng = random.Random(seed + i)
+        rnd = rng.random
+        state = bz.new_deal(variant, seed=seed + i, dealer=i % variant.players)
+        while not state.is_over:
+            legal = legal_actions(state)
+            state = apply(state, legal[int(rnd() * len(legal))])
+            actions += 1
+    return time.perf_counter() - t0, actions
+
+
+def load_yardstick(path: Path) -> ModuleType | None:
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("reference_twopack", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (median reported)")
+    parser.add_argument("--variant", action="append", help="variant name (default: all)")
+    parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
+    args = parser.parse_args(argv)
+    chosen = [bz.variants.get(n) for n in args.variant] if args.variant else list(bz.variants.ALL)
+    print(f"bezique {bz.__version__}, Python {platform.python_version()} "
+          f"({platform.python_implementation()}), {platform.machine()}, one core")
+    yardstick = load_yardstick(args.yardstick)
+    base_time = None
+    print(f"{'variant':<20}{'deals/s':>10}{'actions/s':>12}{'us/action':>11}{'actions/deal':>14}")
+    for variant in chosen:
+        per_deal: list[float] = []
+        per_action: list[float] = []
+        ys: list[float] = []
+        acts = 0
+        for r in range(args.rounds):
+            if yardstick is not None and variant is bz.variants.TWO_PACK:
+                el, _, _ = yardstick.run(args.deals, 12345 + r)
+                ys.append(el / args.deals)
+            el, acts = play_random_deals(variant, args.deals, 1000 * r)
+            per_deal.append(el / args.deals)
+            per_action.append(el / acts)
+        deal_t = statistics.median(per_deal)
+        act_t = statistics.median(per_action)
+        if variant is bz.variants.TWO_PACK:
+            base_time = act_t
+        print(f"{variant.name:<20}{1 / deal_t:>10.0f}{1 / act_t:>12.0f}{act_t * 1e6:>11.2f}"
+              f"{acts / args.deals:>14.1f}"
+              + (f"   ({act_t / base_time:.2f}x two-pack per action)" if base_time else ""))
+        if ys:
+            y = statistics.median(ys)
+            print(f"{'  yardstick':<20}{1 / y:>10.0f}   ratio of time per deal: "
+                  f"{deal_t / y:.2f}x (aim: <= 8x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
