@@ -32,7 +32,10 @@ from bezique.melds import MeldKind
 from bezique.rules import Pattern, QuartetSpec, Rules
 from bezique.state import Combination, State, TableCard
 
-__all__ = ["Plan", "Pool", "seven_actions", "window_declarations"]
+__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "seven_actions", "window_declarations"]
+
+WON_SERIAL_BASE = 100_000
+"""Serials of won cards (Fildinski) start here, apart from table cards."""
 
 
 @attrs.frozen
@@ -57,23 +60,33 @@ class Pool:
     def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
         counts = [0] * 32
         hand_counts = [0] * 32
-        for card in state.hands[player]:
-            hand_counts[card.index] += 1
-            counts[card.index] += 1
         table_by_index: dict[int, list[TableCard]] = {}
         on_table: dict[int, TableCard] = {}
-        owners = (player, *rules.partners[player]) if with_partner else (player,)
-        for owner in owners:
-            for tc in state.table[owner]:
-                counts[tc.card.index] += 1
-                table_by_index.setdefault(tc.card.index, []).append(tc)
-                on_table[tc.serial] = tc
+        if rules.from_won_cards:
+            # R11.5: only won cards never used in a combination; the last trick's first
+            won = state.won[player]
+            for tc in reversed(won):
+                if not tc.used:
+                    counts[tc.card.index] += 1
+                    table_by_index.setdefault(tc.card.index, []).append(tc)
+                    on_table[tc.serial] = tc
+            self.combos: tuple[Combination, ...] = ()
+        else:
+            for card in state.hands[player]:
+                hand_counts[card.index] += 1
+                counts[card.index] += 1
+            owners = (player, *rules.partners[player]) if with_partner else (player,)
+            for owner in owners:
+                for tc in state.table[owner]:
+                    counts[tc.card.index] += 1
+                    table_by_index.setdefault(tc.card.index, []).append(tc)
+                    on_table[tc.serial] = tc
+            self.combos = state.combos
         self.counts = counts
         self.hand_counts = hand_counts
         self.table_by_index = table_by_index
         self.on_table = on_table
         self.side = rules.sides[player]
-        self.combos = state.combos
 
 
 def _fresh(pool: Pool, index: int, bit: int, exclude: frozenset[int] = frozenset()) -> list[int]:
@@ -247,7 +260,19 @@ def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | Non
 
 
 def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
-    """Every combination ``player`` may declare now, each once, with its plan (R3.9)."""
+    """Every combination ``player`` may declare now, each once, with its plan (R3.9).
+
+    From won cards (Fildinski), each combination must hold a card of the
+    trick just won (R5.3, R11.5).
+    """
+    plans = _declarations(state, rules, player)
+    if rules.from_won_cards and plans:
+        last = WON_SERIAL_BASE + len(state.played) - len(state.active)
+        plans = {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
+    return plans
+
+
+def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
     trump = state.trump
     plans: dict[Declare, Plan] = {}
     pool = Pool(state, rules, player, bool(rules.partners[player]))

@@ -109,6 +109,8 @@ class Rules:
         self.duels = variant.legality.phase2 is Phase2.DUELS and deal.players == 4
         self.trump_when_losing = variant.legality.trump_when_losing
         self.has_seven_meld = MeldKind.TRUMP_SEVEN in self.points and trump.sevens_score
+        self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
+        self.carte_repeats = melds.carte_blanche_repeats
         self.upgrades = self._upgrades()
         self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {
             t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}

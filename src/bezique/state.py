@@ -95,7 +95,8 @@ class State(NamedTuple):
         trump: The trump suit (``None`` until fixed).
         trick: The current trick: ``(player, card)`` in the order played.
         active: The players taking part in the current series of tricks, in playing order.
-        window: Declaration window flags: 1 a combination was scored, 2 a seven action taken.
+        window: Declaration window flags (:mod:`bezique.transitions`): 1 no further
+            combination, 2 no seven action, 4 a combination was declared, 8 the partner's turn.
         combos: Every combination scored in the deal, in order.
         melds: Per side, points from combinations (the seven of trumps excluded).
         sevens: Per side, points from sevens of trumps (R2.2, R4).
@@ -104,6 +105,11 @@ class State(NamedTuple):
         tricks: Tricks completed in this deal.
         last_winner: Winner of the last completed trick.
         played: Cards of the completed tricks, in the order played.
+        carte: Per player, the carte blanche privilege (R11.6): 0 none, 1 may show
+            (dealt no court), 2 shown, 3 may show again (drew a non-court).
+        won: Per player, the won cards kept face up where the variant keeps
+            them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
+            they served in a combination; empty elsewhere.
         memo: Internal: a one-item list caching the legal actions.
     """
 
@@ -130,6 +136,8 @@ class State(NamedTuple):
     tricks: int
     last_winner: int | None
     played: tuple[Card, ...]
+    carte: tuple[int, ...]
+    won: tuple[tuple[TableCard, ...], ...]
     memo: list[Any]
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,162 @@
+"""Dealing: shuffled deals and explicit positions (R2.1, R2.2, R11.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from bezique.cards import Card, Rank, Suit, parse_cards
+from bezique.errors import NotationError, SetupError
+from bezique.rules import Rules, rules_of
+from bezique.shuffle import shuffled
+from bezique.state import Stage, State
+
+if TYPE_CHECKING:
+    from bezique.variants import Variant
+
+__all__ = ["new_deal", "setup"]
+
+
+def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
+    """A shuffled and dealt deal of ``variant`` (R2.1, R2.2, R11.1).
+
+    The same seed gives the same deal on every machine and Python version.
+
+    >>> import bezique as bz
+    >>> state = bz.new_deal(bz.variants.TWO_PACK, seed=1)
+    >>> [len(h) for h in state.hands], state.stock_size, state.to_move
+    ([8, 8], 48, 1)
+    """
+    rules = rules_of(variant)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be an integer, not {seed!r}")
+    _check_dealer(rules, dealer)
+    deck = shuffled(rules.deck, seed)
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    pos = 0
+    order = [(dealer + 1 + i) % rules.players for i in range(rules.players)]
+    for packet in variant.deal.packets:
+        for player in order:
+            hands[player].extend(deck[pos:pos + packet])
+            pos += packet
+    turn_up = None
+    if rules.turn_up:
+        turn_up = deck[pos]
+        pos += 1
+    return _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
+
+
+def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
+          turn_up: Card | str | None = None, stock: str | Iterable[Card | str] | None = None,
+          dealer: int = 0, seed: int = 0, trump: Suit | str | None = None) -> State:
+    """A deal from an explicit position, at the start of a trick led by the elder.
+
+    ``hands`` has one entry per player; ``turn_up`` is the face-up trump card
+    (required where the variant turns one up, forbidden where it does not);
+    ``stock`` the face-down stock, top card first, or ``None`` to fill it with
+    the rest of the deck shuffled by ``seed``. The elder (the dealer's left)
+    leads.
+
+    A position with an empty stock and no turn-up starts in phase 2; give its
+    trump suit as ``trump`` (``"H"``, ``"♥"`` or a :class:`Suit`). ``trump``
+    also presets the trump of a variant whose trump a declaration fixes.
+
+    >>> import bezique as bz
+    >>> s = bz.setup(bz.variants.TWO_PACK, hands=["AS 10S KH QH JD 9C 8C 7D",
+    ...                                           "QS JD AH 10H KC QC 9S 8D"], turn_up="7H")
+    >>> s.trump, s.stock_size, s.scores
+    (<Suit.HEARTS: '♥'>, 48, (10, 0))
+    >>> bz.setup(bz.variants.TWO_PACK, hands=["AS AS AS", "KH"], turn_up="7H")
+    Traceback (most recent call last):
+    ...
+    bezique.errors.SetupError: the deck holds only 2 of A♠ but the position uses 3
+
+    Raises:
+        SetupError: for a position the variant's deck cannot produce.
+    """
+    rules = rules_of(variant)
+    _check_dealer(rules, dealer)
+    if isinstance(hands, str) or len(hands) != rules.players:
+        raise SetupError(f"hands must list one hand for each of the {rules.players} players")
+    try:
+        parsed = [list(parse_cards(h)) for h in hands]
+        up = None if turn_up is None else parse_cards([turn_up])[0]
+        face_down = None if stock is None else parse_cards(stock)
+    except NotationError as exc:
+        raise SetupError(f"bad card in position: {exc}") from None
+    for i, hand in enumerate(parsed):
+        if len(hand) > rules.hand_size:
+            raise SetupError(
+                f"hand {i} holds {len(hand)} cards; the hand size is {rules.hand_size}")
+    phase2 = face_down is not None and not face_down and up is None
+    if rules.turn_up and up is None and not phase2:
+        raise SetupError(f"{variant.name} turns up a trump card: give turn_up")
+    fixed = _parse_suit(trump)
+    if up is not None and fixed is not None and fixed is not up.suit:
+        raise SetupError(f"trump {fixed} contradicts the turn-up {up}")
+    if not rules.turn_up and up is not None:
+        raise SetupError(f"{variant.name} has no turn-up card")
+    left = {card: variant.deck.packs for card in set(rules.deck)}
+    used = [c for hand in parsed for c in hand] + ([up] if up else []) + list(face_down or ())
+    for card in used:
+        left[card] -= 1
+        if left[card] < 0:
+            raise SetupError(f"the deck holds only {variant.deck.packs} of {card} "
+                             f"but the position uses {used.count(card)}")
+    if face_down is None:
+        counts = dict(left)
+        pool: list[Card] = []
+        for card in rules.deck:
+            if counts[card] > 0:
+                pool.append(card)
+                counts[card] -= 1
+        face_down = tuple(shuffled(pool, seed))
+    sizes = {len(h) for h in parsed}
+    if len(sizes) != 1 or 0 in sizes:
+        raise SetupError(f"every hand must hold the same number of cards (at least one), "
+                         f"not {sorted(sizes)}")
+    if (len(face_down) + (up is not None)) % rules.players:
+        raise SetupError(f"the stock (turn-up included) must hold a multiple of "
+                         f"{rules.players} cards, not {len(face_down) + (up is not None)}")
+    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    if fixed is not None or phase2:
+        active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
+                  else state.active)
+        state = state.replace(trump=fixed if fixed is not None else state.trump,
+                             phase=2 if phase2 else 1, active=active)
+    return state
+
+
+def _parse_suit(value: Suit | str | None) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    text = str(value).strip().upper()
+    for suit in Suit:
+        if text in (suit.value, suit.letter, suit.name):
+            return suit
+    raise SetupError(f"{value!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+
+
+def _check_dealer(rules: Rules, dealer: int) -> None:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise SetupError(f"dealer must be a player index 0-{rules.players - 1}, not {dealer!r}")
+
+
+def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
+             hands: Sequence[Sequence[Card]], turn_up: Card | None,
+             stock: tuple[Card, ...]) -> State:
+    sides = rules.side_count
+    sevens = [0] * sides
+    trump = turn_up.suit if turn_up is not None else None
+    if turn_up is not None and turn_up.rank is Rank.SEVEN and rules.sevens_score:
+        sevens[rules.sides[dealer]] += rules.turn_up_seven_points  # R2.2
+    elder = (dealer + 1) % rules.players
+    zero = (0,) * sides
+    # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
+    carte = tuple(1 if rules.carte_points is not None
+                  and not any(c.rank.is_court for c in hand) else 0 for hand in hands)
+    return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
+                 tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
+                 trump, (), tuple(range(rules.players)), 0, (),
+                 zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
+                 [None])

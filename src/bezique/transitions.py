@@ -1,0 +1,324 @@
+"""State transitions: playing a card, finishing a trick, the declaration window, drawing.
+
+Every function takes a state and returns a new one (sections 2-4, 6, 8). The
+legality of the action has been checked by the caller (:mod:`bezique.engine`).
+
+The declaration window after a phase-1 trick (R2.6, R11.8) is described by
+the state's ``window`` flags:
+
+* :data:`COMBO_DONE` (1): no further combination may be declared in it;
+* :data:`SEVEN_DONE` (2): no further seven-of-trumps action;
+* :data:`DECLARED` (4): a combination has been declared in it;
+* :data:`PARTNER` (8): the trick winner's partner holds the window.
+
+It closes when its holder passes or can do nothing more; if the winner
+declared no combination, a partner may take it over (R11.8); then every
+player draws, the winner first (R2.6 b).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from bezique.cards import Card, Rank
+from bezique.declarations import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
+from bezique.melds import MeldKind
+from bezique.rules import Rules
+from bezique.state import Combination, Stage, State, TableCard
+from bezique.tricks import trick_winner
+
+__all__ = [
+    "COMBO_DONE",
+    "DECLARED",
+    "PARTNER",
+    "SEVEN_DONE",
+    "declare",
+    "declare_seven",
+    "end_window_turn",
+    "exchange_seven",
+    "play",
+    "show_carte_blanche",
+]
+
+COMBO_DONE = 1
+SEVEN_DONE = 2
+DECLARED = 4
+PARTNER = 8
+
+CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = 0, 1, 2, 3
+"""Carte blanche privilege of a player (R11.6)."""
+
+def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``items`` with position ``i`` replaced."""
+    return (*items[:i], value, *items[i + 1:])
+
+
+def remove_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less one copy of ``card``."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _table_copy_to_play(s: State, p: int, card: Card) -> int:
+    """Of several identical table cards, the one in the fewest intact combinations."""
+    on_table = {tc.serial for t in s.table for tc in t}
+    best = -1
+    best_key = (0, 0)
+    for i, tc in enumerate(s.table[p]):
+        if tc.card is card:
+            n = sum(1 for c in s.combos if tc.serial in c.serials
+                    and all(x in on_table for x in c.serials))
+            if best < 0 or (n, tc.serial) < best_key:
+                best, best_key = i, (n, tc.serial)
+    return best
+
+
+def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
+    """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)."""
+    hands = s.hands
+    table = s.table
+    if from_table:
+        t = table[p]
+        i = _table_copy_to_play(s, p, card)
+        table = replace_at(table, p, t[:i] + t[i + 1:])
+    else:
+        hands = replace_at(hands, p, remove_card(hands[p], card))
+    sevens = s.sevens
+    if (card.rank is Rank.SEVEN and card.suit is s.trump and s.phase == 1 and not from_table
+            and rules.sevens_score):
+        side = rules.sides[p]
+        sevens = replace_at(sevens, side, sevens[side] + rules.seven_points)
+    carte = s.carte
+    privilege = carte[p]
+    if privilege in (CB_MAY, CB_AGAIN):
+        # R11.6: the privilege to show lasts until the player's next card
+        carte = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
+    trick = (*s.trick, (p, card))
+    active = s.active
+    if len(trick) < len(active):
+        nxt = active[(active.index(p) + 1) % len(active)]
+        return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
+                     s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
+                     s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, carte, s.won,
+                     [None])
+    return _finish_trick(s, rules, hands, table, sevens, carte, trick)
+
+
+def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
+                  table: tuple[tuple[TableCard, ...], ...], sevens: tuple[int, ...],
+                  carte: tuple[int, ...], trick: tuple[tuple[int, Card], ...]) -> State:
+    """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on."""
+    winner = trick[trick_winner(trick, s.trump)][0]
+    side = rules.sides[winner]
+    won_brisques = 0
+    for _, c in trick:
+        if c.rank >= Rank.TEN:
+            won_brisques += 1
+    brisques = s.brisques
+    if won_brisques:
+        brisques = replace_at(brisques, side, brisques[side] + won_brisques)
+    won = s.won
+    if rules.from_won_cards:
+        # R5.3 / R11.5: won cards are kept face up, in the order won
+        base = WON_SERIAL_BASE + len(s.played)
+        won = replace_at(won, winner, won[winner] + tuple(
+            TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
+    played = s.played + tuple(c for _, c in trick)
+    last_trick = s.last_trick
+    tricks = s.tricks + 1
+    if s.phase == 1:
+        if not rules.last_trick_final and s.stock_size <= rules.players:
+            last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
+        # R2.6: the winner's declaration window opens after every phase-1 trick
+        return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
+                     s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
+                     brisques, last_trick, tricks, winner, played, carte, won, [None])
+    active = s.active
+    if hands[active[0]]:
+        return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
+                     s.stock, s.turn_up, s.trump, (), active, 0, s.combos, s.melds, sevens,
+                     brisques, last_trick, tricks, winner, played, carte, won, [None])
+    if any(hands):
+        # R11.9: the second duel: the first duel's leader's partner leads against the other
+        n = rules.players
+        lead = (active[0] + 2) % n
+        return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
+                     s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0, s.combos,
+                     s.melds, sevens, brisques, last_trick, tricks, winner, played, carte, won,
+                     [None])
+    if rules.last_trick_final:
+        last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
+    return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
+                 s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
+                 brisques, last_trick, tricks, winner, played, carte, won, [None])
+
+
+def end_window_turn(s: State, rules: Rules) -> State:
+    """The window holder is done: hand the window to the partner (R11.8) or draw."""
+    p = s.to_move
+    assert p is not None
+    w = s.window
+    if (not w & (DECLARED | PARTNER) and rules.partner_may_declare and rules.partners[p]):
+        partner = rules.partners[p][0]
+        return s.replace(to_move=partner, window=(w & SEVEN_DONE) | PARTNER)
+    return _draw(s, rules)
+
+
+def _draw(s: State, rules: Rules) -> State:
+    """Every player draws, the trick winner first (R2.6 b); the last drawer of the final
+    round takes the turn-up (R2.8, R6.3); then the winner leads, in phase 2 if the
+    stock is gone (R2.9)."""
+    winner = s.last_winner
+    assert winner is not None
+    n = rules.players
+    stock = s.stock
+    turn_up = s.turn_up
+    hands = list(s.hands)
+    carte = s.carte
+    final = len(stock) + (turn_up is not None) <= n
+    for k in range(n):
+        player = (winner + k) % n
+        card = stock[k] if k < len(stock) else turn_up
+        assert card is not None
+        h = list(hands[player])
+        insort(h, card)
+        hands[player] = tuple(h)
+        if carte[player] == CB_SHOWN:
+            # R11.6: a drawn non-court may be shown again; a court ends the privilege
+            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
+            carte = replace_at(carte, player, again)
+    if not final:
+        return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
+                     s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
+                     s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
+                     carte, s.won, [None])
+    # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
+    table = s.table
+    for player in range(n):
+        if table[player]:
+            hands[player] = tuple(sorted(hands[player] + tuple(tc.card for tc in table[player])))
+    # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
+    active = (winner, (winner + 1) % n) if rules.duels else s.active
+    return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
+                 ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
+                 s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
+                 (CB_NONE,) * n, s.won, [None])
+
+
+def seven_open(s: State, rules: Rules) -> bool:
+    """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
+    w = s.window
+    return not w & SEVEN_DONE and not (rules.seven_counts_as_meld and w & DECLARED)
+
+
+def _after_window_action(s: State, rules: Rules) -> State:
+    """Keep the window open while something can still be declared in it (R2.6)."""
+    p = s.to_move
+    assert p is not None
+    if not s.window & COMBO_DONE and window_declarations(s, rules, p):
+        return s
+    if seven_open(s, rules) and seven_actions(s, rules, p):
+        return s
+    return end_window_turn(s, rules)
+
+
+def _seven_flags(s: State, rules: Rules) -> int:
+    w = s.window | SEVEN_DONE
+    return w | COMBO_DONE if rules.seven_counts_as_meld else w
+
+
+def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
+    """R4.1: the seven of trumps for the turn-up, 10 points."""
+    p = s.to_move
+    assert p is not None and s.turn_up is not None
+    side = rules.sides[p]
+    h = list(remove_card(s.hands[p], seven))
+    insort(h, s.turn_up)
+    new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
+                    window=_seven_flags(s, rules),
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+    return _after_window_action(new, rules)
+
+
+def fresh_serial(s: State) -> int:
+    """A serial number no table card of this deal has (table cards are never reused)."""
+    top = 0
+    for t in s.table:
+        for tc in t:
+            top = max(top, tc.serial)
+    for combo in s.combos:
+        for serial in combo.serials:
+            if serial < WON_SERIAL_BASE:
+                top = max(top, serial)
+    return top + 1
+
+
+def declare_seven(s: State, rules: Rules, seven: Card) -> State:
+    """R4.2: show the seven of trumps (laid on the table), 10 points."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    laid = TableCard(seven, fresh_serial(s), 8)
+    new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
+                    table=replace_at(s.table, p, (*s.table[p], laid)),
+                    window=_seven_flags(s, rules),
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+    return _after_window_action(new, rules)
+
+
+def declare(s: State, rules: Rules, plan: Plan) -> State:
+    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
+    as used in its class; won cards (Fildinski) are marked used for good (R11.5)."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    bit = plan.bit
+    hand = s.hands[p]
+    serial = fresh_serial(s)
+    new_cards: list[TableCard] = []
+    for card in plan.from_hand:
+        hand = remove_card(hand, card)
+        new_cards.append(TableCard(card, serial, bit))
+        serial += 1
+    marks = set(plan.from_table)
+    table = list(s.table)
+    won = s.won
+    if rules.from_won_cards:
+        won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                       if tc.serial in marks else tc for tc in won[p]))
+    elif marks:
+        for q, t in enumerate(table):
+            if any(tc.serial in marks for tc in t):
+                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                 if tc.serial in marks else tc for tc in t)
+    if new_cards:
+        table[p] = (*table[p], *new_cards)
+    combos = s.combos
+    if plan.superseded is not None:
+        old = combos[plan.superseded]
+        combos = replace_at(combos, plan.superseded, Combination(
+            old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
+    combo = Combination(plan.kind, side, p, plan.cards,
+                        plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
+    w = s.window | DECLARED
+    if not rules.from_won_cards:
+        w |= COMBO_DONE  # R3.2: one combination per trick won
+    if rules.seven_counts_as_meld:
+        w |= SEVEN_DONE
+    new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
+                    trump=plan.fixes if plan.fixes is not None else s.trump, window=w,
+                    combos=(*combos, combo),
+                    melds=replace_at(s.melds, side, s.melds[side] + plan.points))
+    return _after_window_action(new, rules)
+
+
+def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State:
+    """R8.2 / R11.6: show a hand without court cards; the turn does not pass."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    points = rules.points[MeldKind.CARTE_BLANCHE]
+    combo = Combination(MeldKind.CARTE_BLANCHE, side, p, cards, (), points)
+    return s.replace(carte=replace_at(s.carte, p, CB_SHOWN), combos=(*s.combos, combo),
+                     melds=replace_at(s.melds, side, s.melds[side] + points))
