@@ -52,7 +52,8 @@ class GameResult:
     totals: tuple[int, ...]
     """Per side, the final totals."""
     value: int
-    """The game's worth: 2 when the loser is rubiconed (R2.13), otherwise 1."""
+    """The game's worth: 2 when the loser is rubiconed (R2.13), otherwise 1; in
+    variants where each deal is a game, the settled points (R8.5, R11.7)."""
     deals: int
     """Number of deals played."""
 
@@ -81,6 +82,10 @@ def advance(game: Game, state: State) -> Game:
     result = deal_result(state)
     totals = tuple(t + p for t, p in zip(game.totals, result.points, strict=True))
     deals = (*game.deals, result)
+    if result.settlement is not None:
+        # R8.5: each deal is a game by itself
+        return Game(game.variant, game.seed, deals, result.settlement.totals, state, True,
+                    result.settlement.winner)
     target = game.variant.scoring.target
     if max(totals) >= target:
         top = max(totals)
@@ -108,6 +113,9 @@ def game_result(game: Game) -> GameResult:
         raise IllegalActionError("the game is not over yet; there is no result")
     value = 1
     totals = game.totals
+    settled = game.deals[-1].settlement if game.deals else None
+    if settled is not None:
+        return GameResult(game.winner, totals, settled.value, len(game.deals))
     if game.winner is not None and len(totals) == 2:
         loser = totals[1 - game.winner]
         if loser < game.variant.scoring.rubicon:

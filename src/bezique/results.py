@@ -8,9 +8,11 @@ import attrs
 
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
+from bezique.policies import BrisqueTiming, ScoringPolicy
+from bezique.policies import Settlement as SettlementRule
 from bezique.state import Stage, State
 
-__all__ = ["DealResult", "SideScore", "deal_result"]
+__all__ = ["DealResult", "Settled", "SideScore", "deal_result", "settle"]
 
 
 @attrs.frozen
@@ -52,13 +54,78 @@ class DealResult:
     """Tricks played."""
     dealer: int
     """Who dealt."""
+    settlement: Settled | None = None
+    """The per-deal settlement (Rubicon, Chinese, eight-pack: R8.5, R9.3, R11.7);
+    ``None`` where deals add up to a target."""
 
     def __str__(self) -> str:
         lines = []
         for side, score in enumerate(self.breakdown):
             lines.append(f"side {side}: {score.total} (melds {score.melds}, sevens {score.sevens}, "
                          f"brisques {score.brisques}, last trick {score.last_trick})")
+        if self.settlement is not None:
+            s = self.settlement
+            outcome = "a tie" if s.winner is None else (
+                f"side {s.winner} wins {s.value}" + (" (rubicon)" if s.rubiconed else ""))
+            lines.append(f"settlement: totals {s.totals}: {outcome}")
         return "\n".join(lines)
+
+
+@attrs.frozen
+class Settled:
+    """The outcome of a deal that is a game by itself (R8.5, R9.3, R11.7)."""
+
+    winner: int | None
+    """The winning side (``None`` on an exact tie that brisques do not break)."""
+    totals: tuple[int, ...]
+    """Per side, the totals that were settled (brisques added where R11.7 says so)."""
+    brisques_counted: bool
+    """Whether brisques were added (to break a tie or to escape the rubicon)."""
+    rubiconed: bool
+    """Whether the loser stayed under the rubicon."""
+    value: int
+    """The points the winner gains."""
+
+
+def _cut(points: int) -> int:
+    """Cut to whole hundreds (R8.5)."""
+    return points - points % 100
+
+
+def settle(raw: tuple[int, ...], brisques: tuple[int, ...], scoring: ScoringPolicy) -> Settled:
+    """Settle a two-sided deal that is a game by itself (R11.7).
+
+    The raw totals decide the winner; an exact tie is broken by adding both
+    sides' brisques; a loser under the rubicon whose brisques would lift him
+    to it has both sides add their brisques. Totals are cut to hundreds. A
+    loser at or above the rubicon pays the difference plus the game bonus;
+    a rubiconed loser pays both totals plus the rubicon bonus.
+
+    >>> from bezique.policies import ScoringPolicy
+    >>> rubicon = ScoringPolicy(rubicon=1000, game_bonus=500, rubicon_bonus=1300)
+    >>> settle((1480, 1130), (8, 8), rubicon).value   # 1400 - 1100 + 500
+    800
+    >>> settle((1480, 720), (8, 8), rubicon).value    # 1400 + 700 + 1300
+    3400
+    """
+    counted = tuple(b * scoring.brisque_points for b in brisques)
+    totals = raw
+    added = False
+    if totals[0] == totals[1] and any(counted):
+        totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
+        added = True
+    if totals[0] == totals[1]:
+        return Settled(None, totals, added, False, 0)
+    winner = 0 if totals[0] > totals[1] else 1
+    loser = 1 - winner
+    if not added and totals[loser] < scoring.rubicon <= totals[loser] + counted[loser]:
+        totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
+        added = True
+    if totals[loser] >= scoring.rubicon:
+        value = _cut(totals[winner]) - _cut(totals[loser]) + scoring.game_bonus
+        return Settled(winner, totals, added, False, value)
+    value = _cut(totals[winner]) + _cut(totals[loser]) + scoring.rubicon_bonus
+    return Settled(winner, totals, added, True, value)
 
 
 def deal_result(state: State) -> DealResult:
@@ -69,17 +136,28 @@ def deal_result(state: State) -> DealResult:
     """
     if state.stage is not Stage.OVER:
         raise IllegalActionError("the deal is not over yet; there is no result")
-    per_brisque = state.variant.scoring.brisque_points
+    scoring = state.variant.scoring
+    per_brisque = (scoring.brisque_points
+                   if scoring.brisque_timing is not BrisqueTiming.SETTLEMENT else 0)
     breakdown = tuple(
         SideScore(m, s, b * per_brisque, lt)
         for m, s, b, lt in zip(state.melds, state.sevens, state.brisques, state.last_trick,
                                strict=True))
     counts = Counter(combo.kind for combo in state.combos)
+    settled = None
+    if scoring.settlement is SettlementRule.PER_DEAL and len(breakdown) == 2:
+        raw = tuple(score.total for score in breakdown)
+        brisques = state.brisques if per_brisque == 0 else (0, 0)
+        settled = settle(raw, brisques, scoring)
     return DealResult(
         points=tuple(score.total for score in breakdown),
         breakdown=breakdown,
         brisque_counts=state.brisques,
-        meld_counts=tuple(sorted(counts.items(), key=lambda kv: list(MeldKind).index(kv[0]))),
+        meld_counts=tuple(sorted(counts.items(), key=lambda kv: _KIND_ORDER[kv[0]])),
         tricks=state.tricks,
         dealer=state.dealer,
+        settlement=settled,
     )
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(MeldKind)}

@@ -95,7 +95,7 @@ class Rules:
         self.sevens_score = trump.sevens_score
         self.seven_points = trump.seven_points
         self.turn_up_seven_points = trump.turn_up_seven_points
-        self.points: dict[MeldKind, int] = dict(melds.table)
+        self.points: dict[MeldKind, int] = dict(melds.effective_table())
         self.seven_counts_as_meld = melds.seven_counts_as_meld
         self.require_fresh = melds.require_fresh_card
         self.reform_broken = melds.reform_broken

@@ -186,12 +186,15 @@ class State(NamedTuple):
     def scores(self) -> tuple[int, ...]:
         """Per side, the points so far in this deal, as the variant counts them.
 
-        Brisques are included while the deal runs only with
-        ``brisque_timing = immediate``; at the end of the deal always.
+        Brisques are included while the deal runs with
+        ``brisque_timing = immediate``, and at the end of the deal with
+        ``end_of_deal``; under ``settlement`` (Rubicon) only the settlement
+        counts them (:func:`bezique.deal_result`).
         """
         scoring = self.variant.scoring
-        count_brisques = (self.stage is Stage.OVER
-                          or scoring.brisque_timing.value == "immediate")
+        timing = scoring.brisque_timing.value
+        count_brisques = timing == "immediate" or (
+            timing == "end_of_deal" and self.stage is Stage.OVER)
         value = scoring.brisque_points if count_brisques else 0
         return tuple(m + s + b * value + lt for m, s, b, lt in
                      zip(self.melds, self.sevens, self.brisques, self.last_trick, strict=True))

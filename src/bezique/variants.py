@@ -21,16 +21,45 @@ from typing import Any
 import attrs
 
 from bezique.errors import VariantError
+from bezique.melds import MeldKind
 from bezique.policies import (
+    BeziquePair,
+    BrisqueTiming,
     DealPolicy,
     DeckPolicy,
     LegalityPolicy,
     MeldPolicy,
+    MeldSource,
+    Phase2,
     ScoringPolicy,
+    Settlement,
+    TrumpFixing,
     TrumpPolicy,
 )
+from bezique.policies.melds import (
+    CHINESE_MELDS,
+    EIGHT_PACK_MELDS,
+    MULTI_HANDED_MELDS,
+    RUBICON_MELDS,
+)
 
-__all__ = ["ALL", "TWO_PACK", "Variant", "get", "names"]
+__all__ = [
+    "ALL",
+    "CHINESE",
+    "CONSULTATION",
+    "CUTTHROAT",
+    "EIGHT_PACK",
+    "FILDINSKI",
+    "FOUR_HANDED",
+    "NO_PRESET_TRUMP",
+    "RUBICON",
+    "SHIFTING_BEZIQUE",
+    "THREE_HANDED",
+    "TWO_PACK",
+    "Variant",
+    "get",
+    "names",
+]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
 # Policy fields that are structure, not options of RULES.md.
@@ -84,18 +113,55 @@ class Variant:
         return self.deal.sides
 
     def options(self) -> dict[str, Any]:
-        """Every option of this variant with its current value.
+        """Every option that applies to this variant, with its current value.
 
         >>> TWO_PACK.options()["last_trick"].value
         'final'
+        >>> "phase2" in TWO_PACK.options()
+        False
         """
         out: dict[str, Any] = {}
         for policy_name in _POLICIES:
             policy = getattr(self, policy_name)
             for field in attrs.fields(type(policy)):
-                if field.name not in _NOT_OPTIONS:
+                if field.name not in _NOT_OPTIONS and self.why_not(field.name) is None:
                     out[field.name] = getattr(policy, field.name)
         return out
+
+    def why_not(self, option: str) -> str | None:
+        """Why ``option`` makes no sense in this variant, or ``None`` if it applies.
+
+        The answer comes from the composition, not from the variant's name: an
+        option about partners needs partners, one about sevens needs scoring
+        sevens, and so on.
+        """
+        deal, trump, melds, scoring = self.deal, self.trump, self.melds, self.scoring
+        kinds = {kind for kind, _ in melds.table}
+        partners = len(set(deal.sides)) < deal.players
+        per_deal = scoring.settlement.value == "per_deal"
+        checks = {
+            "partner_declare": (partners, "it has no partnerships"),
+            "partner_combined_beziques": (partners, "it has no partnerships"),
+            "phase2": (deal.players == 4, "phase 2 duels need four players"),
+            "sequence_fixes_trump": (trump.fixing.value == "first_marriage",
+                                     "a turn-up fixes trump"),
+            "seven_counts_as_meld": (trump.sevens_score and MeldKind.TRUMP_SEVEN in kinds,
+                                     "the seven of trumps scores nothing"),
+            "seven_points": (trump.sevens_score, "the seven of trumps scores nothing"),
+            "turn_up_seven_points": (trump.sevens_score and deal.turn_up,
+                                     "no seven of trumps is turned up"),
+            "carte_blanche_repeats": (MeldKind.CARTE_BLANCHE in kinds, "it has no carte blanche"),
+            "require_fresh_card": (melds.source.value == "hand",
+                                   "won cards are never reused (R11.5)"),
+            "reform_broken": (melds.source.value == "hand", "won cards are never reused (R11.5)"),
+            "target": (not per_deal, "each deal is a game"),
+            "game_bonus": (per_deal, "deals add up to a target"),
+            "rubicon_bonus": (per_deal, "deals add up to a target"),
+            "brisque_timing": (not per_deal and scoring.brisque_points > 0,
+                               "brisques count only in the settlement"),
+        }
+        ok, reason = checks.get(option, (True, ""))
+        return None if ok else f"option {option!r} does not apply to {self.name}: {reason}"
 
     def with_options(self, **options: Any) -> Variant:
         """A copy of this variant with the named options changed.
@@ -110,6 +176,8 @@ class Variant:
         known = self.options()
         for name, value in options.items():
             if name not in known:
+                if name in _ALL_OPTIONS:
+                    raise VariantError(str(self.why_not(name)))
                 raise VariantError(
                     f"unknown option {name!r}; the options are: {', '.join(sorted(known))}")
             policy_name = self._policy_of(name)
@@ -159,14 +227,172 @@ TWO_PACK = Variant(
 )
 """Two-pack Bezique for two players: the base game (RULES.md sections 2-4).
 
-Options (with defaults): ``brisque_timing = immediate | end_of_deal``,
+Options (defaults first): ``brisque_timing = immediate | end_of_deal``,
 ``last_trick = final | end_of_stock``, ``target = 1000``, ``rubicon = 500``,
 ``require_fresh_card = False``, ``reform_broken = False``,
-``seven_counts_as_meld = True``.
+``seven_counts_as_meld = True``, ``bezique_pair = fixed | shifting | queen_of_trumps``,
+``four_tens = 0``.
 """
 
-ALL: tuple[Variant, ...] = (TWO_PACK,)
+NO_PRESET_TRUMP = Variant(
+    name="no-preset-trump",
+    aliases=("no_preset_trump", "no-trump", "no-turn-up"),
+    title="Two-pack Bezique without a preset trump",
+    deal=DealPolicy(turn_up=False),
+    trump=TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False),
+    melds=MeldPolicy(table=tuple((k, p) for k, p in MeldPolicy().table
+                                 if k is not MeldKind.TRUMP_SEVEN)),
+)
+"""No preset trump (R5.1): no turn-up; the first marriage (or sequence) declared fixes
+trump and scores as royal; trump sevens score nothing.
+
+Options: as :data:`TWO_PACK` without the seven options, plus
+``sequence_fixes_trump = True | False``.
+"""
+
+SHIFTING_BEZIQUE = Variant(
+    name="shifting-bezique",
+    aliases=("shifting_bezique", "shifting"),
+    title="Two-pack Bezique with a shifting bezique",
+    trump=TrumpPolicy(bezique_pair=BeziquePair.SHIFTING),
+)
+"""Shifting bezique (R5.2): with spades or diamonds trumps the bezique is Q♣ + J♥,
+otherwise Q♠ + J♦. Options: as :data:`TWO_PACK` (``bezique_pair = shifting``;
+``queen_of_trumps`` is the other choice)."""
+
+FILDINSKI = Variant(
+    name="fildinski",
+    aliases=("polish", "polish-bezique", "fildinsky"),
+    title="Fildinski (Polish Bezique)",
+    melds=MeldPolicy(source=MeldSource.WON_CARDS),
+)
+"""Fildinski (R5.3, R11.5): tricks are kept face up and declarations are made from the
+won cards, several per trick, each with a card of the trick just won, no card in two
+combinations. Options: ``brisque_timing``, ``last_trick``, ``target``, ``rubicon``,
+``seven_counts_as_meld``, ``bezique_pair``, ``four_tens``."""
+
+_FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
+                                seven_counts_as_meld=False)
+
+FOUR_HANDED = Variant(
+    name="four-handed",
+    aliases=("four_handed", "partnership", "four-hand", "bezique-zu-viert"),
+    title="Four-handed partnership Bezique",
+    deck=DeckPolicy(packs=4),
+    deal=DealPolicy(players=4, sides=(0, 1, 0, 1)),
+    legality=LegalityPolicy(phase2=Phase2.DUELS),
+    melds=_FOUR_PLAYER_MELDS,
+    scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
+)
+"""Four-handed partnership Bezique (section 6, seed 001): two sides of two, four packs;
+partners declare on each other's table cards; the seven in addition to the declaration;
+phase 2 as two duels; brisques at the end; game to 2000 (no rubicon doubling: the seed
+has none, ``rubicon = 0``).
+
+Options: ``partner_declare = either | winner_only``, ``partner_combined_beziques = True``,
+``require_fresh_card = True``, ``seven_counts_as_meld = False``, ``phase2 = duels | all_play``,
+``brisque_timing = end_of_deal``, ``last_trick``, ``target = 2000``, ``rubicon = 0``,
+``reform_broken``, ``bezique_pair``, ``four_tens``.
+"""
+
+CUTTHROAT = Variant(
+    name="cutthroat",
+    aliases=("cut-throat", "jeder-fuer-sich", "four-handed-cutthroat"),
+    title="Four-handed cutthroat Bezique",
+    deck=DeckPolicy(packs=4),
+    deal=DealPolicy(players=4, sides=(0, 1, 2, 3)),
+    legality=LegalityPolicy(phase2=Phase2.ALL_PLAY),
+    melds=_FOUR_PLAYER_MELDS,
+    scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
+)
+"""Cutthroat (R6.10, R11.9): four players each for himself with four packs, melds only from
+own cards, phase 2 with all four playing every trick. Options as :data:`FOUR_HANDED` without
+the partner options."""
+
+CONSULTATION = Variant(
+    name="consultation",
+    aliases=("beratungsspiel",),
+    title="Consultation Bezique (two against two)",
+    deal=DealPolicy(side_members=2),
+)
+"""Consultation (R6.10): two sides of two sharing one hand each; otherwise exactly the
+two-pack game (``side_members = 2`` records the partners for frontends)."""
+
+THREE_HANDED = Variant(
+    name="three-handed",
+    aliases=("three_handed", "three-hand"),
+    title="Three-handed Bezique",
+    deck=DeckPolicy(packs=3),
+    deal=DealPolicy(players=3, sides=(0, 1, 2)),
+    legality=LegalityPolicy(trump_when_losing=False),
+    melds=MeldPolicy(table=MULTI_HANDED_MELDS),
+    scoring=ScoringPolicy(target=2000, rubicon=0),
+)
+"""Three-handed Bezique (R7.1): three packs, each for himself, triple bezique 1500, game
+to 2000; in phase 2 a player who can neither follow nor win need not trump."""
+
+_MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
+
+RUBICON = Variant(
+    name="rubicon",
+    aliases=("japanese", "rubicon-bezique", "four-pack"),
+    title="Rubicon Bezique",
+    deck=DeckPolicy(packs=4),
+    deal=DealPolicy(hand_size=9, packets=(3, 3, 3), turn_up=False),
+    trump=_MULTI_PACK_TRUMP,
+    melds=MeldPolicy(table=RUBICON_MELDS, reform_broken=True),
+    scoring=ScoringPolicy(brisque_timing=BrisqueTiming.SETTLEMENT, last_trick_points=50,
+                          settlement=Settlement.PER_DEAL, rubicon=1000, game_bonus=500,
+                          rubicon_bonus=1300),
+)
+"""Rubicon Bezique (section 8): four packs, 9 cards, trump by the first marriage or
+sequence, back door, triple and quadruple bezique, carte blanche, re-formed combinations,
+last trick 50, brisques only to break a tie or escape the rubicon, each deal a game.
+
+Options: ``four_tens = 0 | 90``, ``carte_blanche_repeats = True``, ``reform_broken = True``,
+``sequence_fixes_trump = True``, ``last_trick``, ``rubicon = 1000``, ``game_bonus = 500``,
+``rubicon_bonus = 1300``, ``bezique_pair``, ``require_fresh_card``.
+"""
+
+CHINESE = Variant(
+    name="chinese",
+    aliases=("six-pack", "six_pack", "chinese-bezique"),
+    title="Chinese (six-pack) Bezique",
+    deck=DeckPolicy(packs=6),
+    deal=DealPolicy(hand_size=12, packets=(1,) * 12, turn_up=False),
+    trump=_MULTI_PACK_TRUMP,
+    melds=MeldPolicy(table=CHINESE_MELDS, reform_broken=True),
+    scoring=ScoringPolicy(brisque_timing=BrisqueTiming.SETTLEMENT, brisque_points=0,
+                          last_trick_points=250, settlement=Settlement.PER_DEAL, rubicon=3000,
+                          game_bonus=1000, rubicon_bonus=1500),
+)
+"""Chinese Bezique (section 9): six packs, 12 cards dealt singly, trump by the first
+marriage or sequence, trump quartets, carte blanche 250, last trick 250, no brisques,
+game bonus 1000, rubicon 3000. Options as :data:`RUBICON`."""
+
+EIGHT_PACK = Variant(
+    name="eight-pack",
+    aliases=("eight_pack", "eight-pack-bezique"),
+    title="Eight-pack Bezique",
+    deck=DeckPolicy(packs=8),
+    deal=DealPolicy(hand_size=15, packets=(1,) * 15, turn_up=False),
+    trump=_MULTI_PACK_TRUMP,
+    melds=MeldPolicy(table=EIGHT_PACK_MELDS, reform_broken=True),
+    scoring=ScoringPolicy(brisque_timing=BrisqueTiming.SETTLEMENT, brisque_points=0,
+                          last_trick_points=250, settlement=Settlement.PER_DEAL, rubicon=5000,
+                          game_bonus=1000, rubicon_bonus=1500),
+)
+"""Eight-pack Bezique (R9.5): eight packs, 15 cards, no carte blanche, quintuple bezique
+9000, five-trump melds, last trick 250, game bonus 1000, rubicon 5000."""
+
+ALL: tuple[Variant, ...] = (TWO_PACK, NO_PRESET_TRUMP, SHIFTING_BEZIQUE, FILDINSKI,
+                            FOUR_HANDED, CUTTHROAT, CONSULTATION, THREE_HANDED, RUBICON,
+                            CHINESE, EIGHT_PACK)
 """Every preset variant."""
+
+_ALL_OPTIONS = frozenset(
+    field.name for policy in (DeckPolicy, DealPolicy, TrumpPolicy, LegalityPolicy, MeldPolicy,
+                              ScoringPolicy) for field in attrs.fields(policy)) - _NOT_OPTIONS
 
 
 def _key(name: str) -> str:
@@ -186,7 +412,7 @@ def get(name: str) -> Variant:
     >>> get("skat")
     Traceback (most recent call last):
     ...
-    bezique.errors.VariantError: unknown variant 'skat'; the variants are: two-pack
+    bezique.errors.VariantError: unknown variant 'skat'; the variants are: two-pack, ...
 
     Raises:
         VariantError: listing the valid names.

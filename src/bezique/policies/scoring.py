@@ -16,6 +16,9 @@ class BrisqueTiming(enum.Enum):
     """When the trick holding them is won (seed 000)."""
     END_OF_DEAL = "end_of_deal"
     """Counted from the tricks at the end of the deal (seed 001)."""
+    SETTLEMENT = "settlement"
+    """Not scored, except by the per-deal settlement to break an exact tie or to
+    save the loser from the rubicon (Rubicon, R8.4, R11.7)."""
 
 
 class LastTrick(enum.Enum):
