@@ -27,11 +27,13 @@ class SideScore:
     """Points from brisques won (R2.11); counted whatever the timing."""
     last_trick: int
     """The last-trick bonus (R2.12)."""
+    penalties: int = 0
+    """Points from a referee's penalties against the other side (R10)."""
 
     @property
     def total(self) -> int:
         """All the side's points in the deal."""
-        return self.melds + self.sevens + self.brisques + self.last_trick
+        return self.melds + self.sevens + self.brisques + self.last_trick + self.penalties
 
 
 @attrs.frozen
@@ -62,7 +64,8 @@ class DealResult:
         lines = []
         for side, score in enumerate(self.breakdown):
             lines.append(f"side {side}: {score.total} (melds {score.melds}, sevens {score.sevens}, "
-                         f"brisques {score.brisques}, last trick {score.last_trick})")
+                         f"brisques {score.brisques}, last trick {score.last_trick}"
+                         + (f", penalties {score.penalties}" if score.penalties else "") + ")")
         if self.settlement is not None:
             s = self.settlement
             outcome = "a tie" if s.winner is None else (
@@ -140,9 +143,9 @@ def deal_result(state: State) -> DealResult:
     per_brisque = (scoring.brisque_points
                    if scoring.brisque_timing is not BrisqueTiming.SETTLEMENT else 0)
     breakdown = tuple(
-        SideScore(m, s, b * per_brisque, lt)
-        for m, s, b, lt in zip(state.melds, state.sevens, state.brisques, state.last_trick,
-                               strict=True))
+        SideScore(m, s, b * per_brisque, lt, pen)
+        for m, s, b, lt, pen in zip(state.melds, state.sevens, state.brisques,
+                                    state.last_trick, state.penalties, strict=True))
     counts = Counter(combo.kind for combo in state.combos)
     settled = None
     if scoring.settlement is SettlementRule.PER_DEAL and len(breakdown) == 2:

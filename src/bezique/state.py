@@ -110,6 +110,7 @@ class State(NamedTuple):
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
+        penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
         memo: Internal: a one-item list caching the legal actions.
     """
 
@@ -138,6 +139,7 @@ class State(NamedTuple):
     played: tuple[Card, ...]
     carte: tuple[int, ...]
     won: tuple[tuple[TableCard, ...], ...]
+    penalties: tuple[int, ...]
     memo: list[Any]
 
     def __eq__(self, other: object) -> bool:
@@ -196,5 +198,6 @@ class State(NamedTuple):
         count_brisques = timing == "immediate" or (
             timing == "end_of_deal" and self.stage is Stage.OVER)
         value = scoring.brisque_points if count_brisques else 0
-        return tuple(m + s + b * value + lt for m, s, b, lt in
-                     zip(self.melds, self.sevens, self.brisques, self.last_trick, strict=True))
+        return tuple(m + s + b * value + lt + pen for m, s, b, lt, pen in
+                     zip(self.melds, self.sevens, self.brisques, self.last_trick, self.penalties,
+                         strict=True))

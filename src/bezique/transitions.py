@@ -101,7 +101,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
                      s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
                      s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, carte, s.won,
-                     [None])
+                     s.penalties, [None])
     return _finish_trick(s, rules, hands, table, sevens, carte, trick)
 
 
@@ -133,12 +133,12 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         # R2.6: the winner's declaration window opens after every phase-1 trick
         return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
                      s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, [None])
+                     brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
     active = s.active
     if hands[active[0]]:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, [None])
+                     brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
     if any(hands):
         # R11.9: the second duel: the first duel's leader's partner leads against the other
         n = rules.players
@@ -146,12 +146,12 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0, s.combos,
                      s.melds, sevens, brisques, last_trick, tricks, winner, played, carte, won,
-                     [None])
+                     s.penalties, [None])
     if rules.last_trick_final:
         last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
     return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
                  s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                 brisques, last_trick, tricks, winner, played, carte, won, [None])
+                 brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
@@ -192,7 +192,7 @@ def _draw(s: State, rules: Rules) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
                      s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
                      s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                     carte, s.won, [None])
+                     carte, s.won, s.penalties, [None])
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     table = s.table
     for player in range(n):
@@ -203,7 +203,7 @@ def _draw(s: State, rules: Rules) -> State:
     return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
                  ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
                  s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                 (CB_NONE,) * n, s.won, [None])
+                 (CB_NONE,) * n, s.won, s.penalties, [None])
 
 
 def seven_open(s: State, rules: Rules) -> bool:
