@@ -159,4 +159,4 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
                  tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
                  trump, (), tuple(range(rules.players)), 0, (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
-                 zero, [None])
+                 ((),) * rules.players, zero, [None])

@@ -110,6 +110,9 @@ class State(NamedTuple):
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
+        exposed: Per player, cards in the concealed hand that every player has seen: the
+            turn-up taken in an exchange (R4.1) or by the last drawer (R2.8), and table
+            cards taken back into the hand (R2.9); a card leaves it when played.
         penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
         memo: Internal: a one-item list caching the legal actions.
     """
@@ -139,6 +142,7 @@ class State(NamedTuple):
     played: tuple[Card, ...]
     carte: tuple[int, ...]
     won: tuple[tuple[TableCard, ...], ...]
+    exposed: tuple[tuple[Card, ...], ...]
     penalties: tuple[int, ...]
     memo: list[Any]
 

@@ -84,6 +84,9 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         table = replace_at(table, p, t[:i] + t[i + 1:])
     else:
         hands = replace_at(hands, p, remove_card(hands[p], card))
+    exposed = s.exposed
+    if exposed[p] and card in exposed[p]:
+        exposed = replace_at(exposed, p, remove_card(exposed[p], card))
     sevens = s.sevens
     if (card.rank is Rank.SEVEN and card.suit is s.trump and s.phase == 1 and not from_table
             and rules.sevens_score):
@@ -101,13 +104,14 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
                      s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
                      s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, carte, s.won,
-                     s.penalties, [None])
-    return _finish_trick(s, rules, hands, table, sevens, carte, trick)
+                     exposed, s.penalties, [None])
+    return _finish_trick(s, rules, hands, table, sevens, carte, exposed, trick)
 
 
 def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
                   table: tuple[tuple[TableCard, ...], ...], sevens: tuple[int, ...],
-                  carte: tuple[int, ...], trick: tuple[tuple[int, Card], ...]) -> State:
+                  carte: tuple[int, ...], exposed: tuple[tuple[Card, ...], ...],
+                  trick: tuple[tuple[int, Card], ...]) -> State:
     """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on."""
     winner = trick[trick_winner(trick, s.trump)][0]
     side = rules.sides[winner]
@@ -133,12 +137,14 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         # R2.6: the winner's declaration window opens after every phase-1 trick
         return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
                      s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
+                     brisques, last_trick, tricks, winner, played, carte, won, exposed,
+                     s.penalties, [None])
     active = s.active
     if hands[active[0]]:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
+                     brisques, last_trick, tricks, winner, played, carte, won, exposed,
+                     s.penalties, [None])
     if any(hands):
         # R11.9: the second duel: the first duel's leader's partner leads against the other
         n = rules.players
@@ -146,12 +152,13 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0, s.combos,
                      s.melds, sevens, brisques, last_trick, tricks, winner, played, carte, won,
-                     s.penalties, [None])
+                     exposed, s.penalties, [None])
     if rules.last_trick_final:
         last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
     return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
                  s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                 brisques, last_trick, tricks, winner, played, carte, won, s.penalties, [None])
+                 brisques, last_trick, tricks, winner, played, carte, won, exposed,
+                     s.penalties, [None])
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
@@ -176,11 +183,16 @@ def _draw(s: State, rules: Rules) -> State:
     turn_up = s.turn_up
     hands = list(s.hands)
     carte = s.carte
+    exposed = s.exposed
     final = len(stock) + (turn_up is not None) <= n
     for k in range(n):
         player = (winner + k) % n
-        card = stock[k] if k < len(stock) else turn_up
-        assert card is not None
+        if k < len(stock):
+            card = stock[k]
+        else:
+            assert turn_up is not None
+            card = turn_up  # seen by all: it lay face up (R2.8)
+            exposed = replace_at(exposed, player, tuple(sorted((*exposed[player], card))))
         h = list(hands[player])
         insort(h, card)
         hands[player] = tuple(h)
@@ -192,18 +204,20 @@ def _draw(s: State, rules: Rules) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
                      s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
                      s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                     carte, s.won, s.penalties, [None])
+                     carte, s.won, exposed, s.penalties, [None])
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     table = s.table
     for player in range(n):
         if table[player]:
-            hands[player] = tuple(sorted(hands[player] + tuple(tc.card for tc in table[player])))
+            laid = tuple(tc.card for tc in table[player])
+            hands[player] = tuple(sorted(hands[player] + laid))
+            exposed = replace_at(exposed, player, tuple(sorted(exposed[player] + laid)))
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     active = (winner, (winner + 1) % n) if rules.duels else s.active
     return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
                  ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
                  s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                 (CB_NONE,) * n, s.won, s.penalties, [None])
+                 (CB_NONE,) * n, s.won, exposed, s.penalties, [None])
 
 
 def seven_open(s: State, rules: Rules) -> bool:
@@ -235,7 +249,9 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     side = rules.sides[p]
     h = list(remove_card(s.hands[p], seven))
     insort(h, s.turn_up)
+    seen = tuple(sorted((*s.exposed[p], s.turn_up)))  # the turn-up lay face up
     new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
+                    exposed=replace_at(s.exposed, p, seen),
                     window=_seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
     return _after_window_action(new, rules)
