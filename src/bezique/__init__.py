@@ -28,6 +28,7 @@ from bezique.errors import (
 )
 from bezique.game import Game, GameResult, game_result, new_game
 from bezique.melds import MeldClass, MeldKind
+from bezique.observation import Observation, determinize, observe
 from bezique.results import DealResult, SideScore, deal_result
 from bezique.state import Stage, State
 from bezique.variants import Variant
@@ -47,6 +48,7 @@ __all__ = [
     "MeldClass",
     "MeldKind",
     "NotationError",
+    "Observation",
     "Pass",
     "Play",
     "Rank",
@@ -63,12 +65,14 @@ __all__ = [
     "apply_unchecked",
     "check_action",
     "deal_result",
+    "determinize",
     "format_cards",
     "game_result",
     "is_legal",
     "legal_actions",
     "new_deal",
     "new_game",
+    "observe",
     "parse_cards",
     "setup",
     "variants",

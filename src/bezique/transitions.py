@@ -276,7 +276,11 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     assert p is not None
     side = rules.sides[p]
     laid = TableCard(seven, fresh_serial(s), 8)
+    seen = s.exposed[p]
+    if seven in seen:
+        seen = remove_card(seen, seven)
     new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
+                    exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=_seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
@@ -293,8 +297,11 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     hand = s.hands[p]
     serial = fresh_serial(s)
     new_cards: list[TableCard] = []
+    seen = s.exposed[p]
     for card in plan.from_hand:
         hand = remove_card(hand, card)
+        if card in seen:
+            seen = remove_card(seen, card)
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
     marks = set(plan.from_table)
@@ -323,6 +330,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     if rules.seven_counts_as_meld:
         w |= SEVEN_DONE
     new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
+                    exposed=replace_at(s.exposed, p, seen),
                     trump=plan.fixes if plan.fixes is not None else s.trump, window=w,
                     combos=(*combos, combo),
                     melds=replace_at(s.melds, side, s.melds[side] + plan.points))

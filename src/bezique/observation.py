@@ -1,0 +1,238 @@
+"""What one player may know: observations, and determinization for search bots.
+
+:func:`observe` is the only way a bot or a user interface should learn about a
+deal. An :class:`Observation` holds the player's own hand and everything that
+is public: every table, the trump and turn-up, the stock size, the current
+trick, the cards played in earlier tricks, the won cards where the variant
+shows them (Fildinski), the scored combinations, the cards every player has
+seen go into a hand (:attr:`State.exposed <bezique.state.State>`), the public
+scores, whose turn it is and, on this player's turn, the legal actions.
+
+It holds nothing else: not the other hands, not the stock order, not the
+seed, not another player's carte blanche privilege. Two states that differ
+only in cards hidden from a player give equal observations.
+
+:func:`determinize` turns an observation back into a full state, dealing the
+unseen cards at random, for search bots (information-set sampling).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from bezique.actions import Action
+from bezique.cards import Card, Suit
+from bezique.engine import legal_actions
+from bezique.errors import SetupError
+from bezique.results import DealResult
+from bezique.rules import rules_of
+from bezique.state import Combination, Stage, State, TableCard
+
+if TYPE_CHECKING:
+    from bezique.game import Game
+    from bezique.variants import Variant
+
+__all__ = ["Observation", "determinize", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """A player's view of a deal (and of the game around it, if any)."""
+
+    variant: Variant
+    """The rules."""
+    player: int
+    """Whose view this is."""
+    dealer: int
+    """The dealer."""
+    stage: Stage
+    """What the deal waits for."""
+    to_move: int | None
+    """Whose turn it is."""
+    leader: int
+    """Who led the current trick."""
+    phase: int
+    """1 while the stock lasts, 2 afterwards."""
+    hand: tuple[Card, ...]
+    """The player's own concealed hand."""
+    hand_sizes: tuple[int, ...]
+    """How many concealed cards each player holds."""
+    table: tuple[tuple[TableCard, ...], ...]
+    """Every player's table, with what each card has been declared in."""
+    exposed: tuple[tuple[Card, ...], ...]
+    """Per player, concealed cards that every player has seen go into that hand."""
+    stock_size: int
+    """Cards left to draw, the turn-up included."""
+    turn_up: Card | None
+    """The face-up card under the stock."""
+    trump: Suit | None
+    """The trump suit."""
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick."""
+    active: tuple[int, ...]
+    """The players taking part in the current tricks."""
+    window: int
+    """Declaration window flags (see :mod:`bezique.transitions`)."""
+    played: tuple[Card, ...]
+    """The cards of the earlier tricks, in order."""
+    tricks: int
+    """Tricks completed."""
+    last_winner: int | None
+    """Winner of the last trick."""
+    won: tuple[tuple[TableCard, ...], ...]
+    """Won cards kept face up (Fildinski); empty elsewhere."""
+    combos: tuple[Combination, ...]
+    """Every combination scored so far."""
+    melds: tuple[int, ...]
+    """Per side, points from combinations."""
+    sevens: tuple[int, ...]
+    """Per side, points from sevens of trumps."""
+    brisques: tuple[int, ...] | None
+    """Per side, brisques won, where they are public (scored at once or the deal is over);
+    ``None`` while they are counted only at the end."""
+    last_trick: tuple[int, ...]
+    """Per side, the last-trick bonus."""
+    penalties: tuple[int, ...]
+    """Per side, referee penalties."""
+    scores: tuple[int, ...]
+    """Per side, the public points of the deal."""
+    carte: int
+    """The player's own carte blanche privilege (R11.6)."""
+    legal_actions: tuple[Action, ...]
+    """The legal actions if it is this player's turn, else empty."""
+    game_totals: tuple[int, ...] | None = None
+    """Per side, the totals of the finished deals of the game (``None`` for a lone deal)."""
+    game_deals: tuple[DealResult, ...] = ()
+    """The finished deals of the game."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.stage is Stage.OVER
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this player is to act."""
+        return self.to_move == self.player
+
+    @property
+    def tables(self) -> tuple[tuple[Card, ...], ...]:
+        """Per player, the cards on the table."""
+        return tuple(tuple(tc.card for tc in t) for t in self.table)
+
+
+def observe(state: State | Game, player: int) -> Observation:
+    """The observation of ``player`` (see the module documentation).
+
+    >>> import bezique as bz
+    >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    >>> o = bz.observe(s, 0)
+    >>> o.hand == s.hands[0], o.hand_sizes, o.stock_size
+    (True, (8, 8), 48)
+    """
+    game: Game | None = None
+    if not isinstance(state, State):
+        game = state
+        state = state.current
+    s = state
+    if not isinstance(player, int) or not 0 <= player < len(s.hands):
+        raise ValueError(f"player must be 0-{len(s.hands) - 1}, not {player!r}")
+    scoring = s.variant.scoring
+    timing = scoring.brisque_timing.value
+    public_brisques = timing == "immediate" or s.stage is Stage.OVER
+    return Observation(
+        variant=s.variant, player=player, dealer=s.dealer, stage=s.stage, to_move=s.to_move,
+        leader=s.leader, phase=s.phase, hand=s.hands[player],
+        hand_sizes=tuple(len(h) for h in s.hands), table=s.table, exposed=s.exposed,
+        stock_size=s.stock_size, turn_up=s.turn_up, trump=s.trump, trick=s.trick,
+        active=s.active, window=s.window, played=s.played, tricks=s.tricks,
+        last_winner=s.last_winner, won=s.won, combos=s.combos, melds=s.melds, sevens=s.sevens,
+        brisques=s.brisques if public_brisques else None, last_trick=s.last_trick,
+        penalties=s.penalties, scores=s.scores, carte=s.carte[player],
+        legal_actions=legal_actions(s) if s.to_move == player else (),
+        game_totals=game.totals if game is not None else None,
+        game_deals=game.deals if game is not None else (),
+    )
+
+
+def unseen_cards(observation: Observation) -> Counter[Card]:
+    """The cards the observer has not seen: the deck less every card he can see."""
+    o = observation
+    unseen = Counter(rules_of(o.variant).deck)
+    seen: list[Card] = list(o.hand)
+    for t in o.table:
+        seen.extend(tc.card for tc in t)
+    for cards in o.exposed:
+        seen.extend(cards)
+    seen.extend(o.played)
+    seen.extend(c for _, c in o.trick)
+    if o.turn_up is not None:
+        seen.append(o.turn_up)
+    for i, cards in enumerate(o.exposed):
+        if i == o.player:
+            # own exposed cards are in the own hand, already counted
+            for card in cards:
+                seen.remove(card)
+    unseen.subtract(seen)
+    if any(n < 0 for n in unseen.values()):
+        raise SetupError("the observation shows more copies of a card than the deck holds")
+    return +unseen
+
+
+def determinize(observation: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``observation``, the unseen cards dealt at random.
+
+    Every other player gets the cards known to be in his hand
+    (``observation.exposed``) plus random unseen cards up to his hand size;
+    the stock gets the rest in random order. Everything public is copied.
+    Play continues from the result under the same rules, and observing it
+    for the same player gives back ``observation``.
+
+    >>> import random, bezique as bz
+    >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    >>> d = bz.determinize(bz.observe(s, 0), random.Random(1))
+    >>> bz.observe(d, 0) == bz.observe(s, 0), d.hands[0] == s.hands[0]
+    (True, True)
+    """
+    o = observation
+    pool = list(unseen_cards(o).elements())
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    for q, size in enumerate(o.hand_sizes):
+        if q == o.player:
+            hands.append(o.hand)
+            continue
+        known = list(o.exposed[q])
+        need = size - len(known)
+        if need < 0:
+            raise SetupError(f"player {q} is known to hold more cards than his hand size")
+        hands.append(tuple(sorted(known + pool[:need])))
+        del pool[:need]
+    stock_len = o.stock_size - (o.turn_up is not None)
+    if len(pool) != stock_len:
+        raise SetupError(f"the unseen cards ({len(pool)}) do not fill the stock ({stock_len})")
+    carte = tuple(o.carte if q == o.player else 0 for q in range(len(o.hand_sizes)))
+    fields: dict[str, Any] = {
+        "variant": o.variant, "dealer": o.dealer, "seed": None, "stage": o.stage,
+        "to_move": o.to_move, "leader": o.leader, "phase": o.phase, "hands": tuple(hands),
+        "table": o.table, "stock": tuple(pool), "turn_up": o.turn_up, "trump": o.trump,
+        "trick": o.trick, "active": o.active, "window": o.window, "combos": o.combos,
+        "melds": o.melds, "sevens": o.sevens,
+        "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
+        "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
+        "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
+        "penalties": o.penalties, "memo": [None],
+    }
+    return State(**fields)
+
+
+def _guess_brisques(o: Observation) -> tuple[int, ...]:
+    """Brisques counted only at the end are not public: split the brisques played so far
+    evenly (the determinized deal needs some value; only the end result depends on it)."""
+    played = sum(1 for c in o.played if c.is_brisque)
+    sides = len(o.melds)
+    return tuple(played // sides + (1 if i < played % sides else 0) for i in range(sides))
