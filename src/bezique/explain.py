@@ -60,6 +60,9 @@ def explain(s: State, action: object) -> str:
                     f"player {p} must play a card to the trick")
         if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
             return explain_carte_blanche(s, p, action)
+        if isinstance(action, ExchangeSeven):
+            return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
+                    f"trick; player {p} must play a card")
         if isinstance(action, (Declare, ExchangeSeven)):
             return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
                     f"the trick and before drawing; player {p} must play a card")
@@ -138,8 +141,26 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
         return f"R11.3: four trump {quartet.rank.name.lower()}s score only as the trump quartet"
     if rules.require_fresh and not any(c in s.hands[p] for c in action.cards):
         return "R3.7: require_fresh_card: a declaration needs a card from the hand"
+    if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
+        return (f"R3.8: a {kind.value} broken by playing one of its cards cannot be scored "
+                f"again by adding a like card")
     return (f"R3.6/R3.9: the cards of this {kind.value} have already served in a combination "
             f"of class {kind.meld_class.name} that it cannot be built on (card reuse)")
+
+
+def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether ``action`` would re-score a broken combination of its kind (R3.8)."""
+    on_table = {tc.serial for t in s.table for tc in t}
+    side = rules.sides[p]
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side != side or combo.kind is not action.meld:
+            continue
+        kept = [tc.card for t in s.table for tc in t if tc.serial in combo.serials]
+        broken = len(kept) < len(combo.serials) and any(s in on_table for s in combo.serials)
+        if broken and all(card in wanted for card in kept):
+            return True
+    return False
 
 
 def explain_carte_blanche(s: State, p: int | None, action: Declare) -> str:

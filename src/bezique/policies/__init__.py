@@ -13,7 +13,13 @@ from bezique.policies.deal import DealPolicy
 from bezique.policies.deck import DeckPolicy
 from bezique.policies.legality import LegalityPolicy, Phase2
 from bezique.policies.melds import MeldPolicy, MeldSource, PartnerDeclare
-from bezique.policies.scoring import BrisqueTiming, LastTrick, ScoringPolicy, Settlement
+from bezique.policies.scoring import (
+    BrisqueTiming,
+    LastTrick,
+    RevokePenalty,
+    ScoringPolicy,
+    Settlement,
+)
 from bezique.policies.trump import BeziquePair, TrumpFixing, TrumpPolicy
 
 __all__ = [
@@ -27,6 +33,7 @@ __all__ = [
     "MeldSource",
     "PartnerDeclare",
     "Phase2",
+    "RevokePenalty",
     "ScoringPolicy",
     "Settlement",
     "TrumpFixing",

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-__all__ = ["BrisqueTiming", "LastTrick", "ScoringPolicy", "Settlement"]
+__all__ = ["BrisqueTiming", "LastTrick", "RevokePenalty", "ScoringPolicy", "Settlement"]
 
 
 class BrisqueTiming(enum.Enum):
@@ -40,6 +40,15 @@ class Settlement(enum.Enum):
     the rubicon (R8.5, R9.3, R11.7)."""
 
 
+class RevokePenalty(enum.Enum):
+    """What a revoke in phase 2 costs (``revoke_penalty``, R10.3)."""
+
+    REMAINING_BRISQUES = "remaining_brisques"
+    """The opponent scores every brisque still to be played (seed 003)."""
+    FORFEIT_TRICKS = "forfeit_tricks"
+    """The opponent takes every trick still to be played, brisques and last trick."""
+
+
 @attrs.frozen
 class ScoringPolicy:
     """How points are counted in a deal and over a game."""
@@ -62,3 +71,5 @@ class ScoringPolicy:
     """Per-deal settlement: the winner's bonus when the loser passed the rubicon (R11.7)."""
     rubicon_bonus: int = 1300
     """Per-deal settlement: the winner's bonus when the loser is rubiconed (R11.7)."""
+    revoke_penalty: RevokePenalty = RevokePenalty.REMAINING_BRISQUES
+    """What a revoke in phase 2 costs, for a referee recording real play (R10.3)."""
