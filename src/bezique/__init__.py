@@ -6,7 +6,7 @@
 (1, 8, 48)
 """
 
-from bezique import variants
+from bezique import bots, variants
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
@@ -63,6 +63,7 @@ __all__ = [
     "__version__",
     "apply",
     "apply_unchecked",
+    "bots",
     "check_action",
     "deal_result",
     "determinize",
