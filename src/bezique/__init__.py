@@ -7,7 +7,7 @@
 """
 
 from bezique import bots, variants
-from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
     apply,
@@ -44,6 +44,7 @@ __all__ = [
     "ExchangeSeven",
     "Game",
     "GameResult",
+    "GuessPacket",
     "IllegalActionError",
     "MeldClass",
     "MeldKind",

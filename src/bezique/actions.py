@@ -16,7 +16,7 @@ from bezique.cards import ALL_CARDS, Card, format_cards, parse_cards
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
 
-__all__ = ["Action", "Declare", "ExchangeSeven", "Pass", "Play"]
+__all__ = ["Action", "Declare", "ExchangeSeven", "GuessPacket", "Pass", "Play"]
 
 
 def _to_card(value: Card | str) -> Card:
@@ -103,8 +103,29 @@ class Pass:
         return "pass"
 
 
-Action = Play | Declare | ExchangeSeven | Pass
-"""Any action of the base game."""
+def _to_size(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{value!r} is not a packet size")
+    return value
+
+
+@attrs.frozen
+class GuessPacket:
+    """The non-dealer's guess of the size of the packet the dealer lifted (R9.4).
+
+    >>> str(GuessPacket(24))
+    'guess 24'
+    """
+
+    size: int = attrs.field(converter=_to_size)
+    """The guessed number of cards."""
+
+    def __str__(self) -> str:
+        return f"guess {self.size}"
+
+
+Action = Play | Declare | ExchangeSeven | Pass | GuessPacket
+"""Any action of the family."""
 
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 """``PLAYS[card.index]`` is the interned ``Play(card)``."""

@@ -8,13 +8,17 @@ from typing import TYPE_CHECKING
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.rules import Rules, rules_of
-from bezique.shuffle import shuffled
+from bezique.shuffle import derive_seed, shuffled
 from bezique.state import Stage, State
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
-__all__ = ["new_deal", "setup"]
+__all__ = ["PACKET_RANGE", "new_deal", "setup"]
+
+PACKET_RANGE = (18, 30)
+"""The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
+distribution, so every size from 18 to 30 is equally likely and guesses are limited to it)."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -43,7 +47,12 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     if rules.turn_up:
         turn_up = deck[pos]
         pos += 1
-    return _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
+    state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
+    if variant.deal.dealer_guess:
+        low, high = PACKET_RANGE
+        packet = low + derive_seed(seed, -1) % (high - low + 1)
+        state = state.replace(stage=Stage.GUESS, packet=packet)
+    return state
 
 
 def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
@@ -159,4 +168,4 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
                  tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
                  trump, (), tuple(range(rules.players)), 0, (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
-                 ((),) * rules.players, zero, [None])
+                 ((),) * rules.players, zero, zero, 0, [None])

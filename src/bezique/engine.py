@@ -19,10 +19,11 @@ from bezique.actions import (
     Action,
     Declare,
     ExchangeSeven,
+    GuessPacket,
     Pass,
     Play,
 )
-from bezique.deal import new_deal, setup
+from bezique.deal import PACKET_RANGE, new_deal, setup
 from bezique.declarations import Plan, seven_actions, window_declarations
 from bezique.errors import IllegalActionError
 from bezique.explain import explain, explain_play, source_of_play
@@ -35,6 +36,7 @@ from bezique.transitions import (
     declare_seven,
     end_window_turn,
     exchange_seven,
+    guess_packet,
     play,
     seven_open,
     show_carte_blanche,
@@ -111,6 +113,9 @@ def _compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             if not any(c.rank.is_court for c in cards):
                 out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
         return tuple(out), {}
+    if stage is Stage.GUESS:
+        low, high = PACKET_RANGE
+        return tuple(GuessPacket(n) for n in range(low, high + 1)), {}
     if stage is Stage.DECLARE:
         rules = rules_of(s.variant)
         p = s.to_move
@@ -224,6 +229,8 @@ def apply_unchecked(state: State, action: Action) -> State:
         return play(s, rules, p, action.card, source_of_play(s, p, action))
     if isinstance(action, Pass):
         return end_window_turn(s, rules)
+    if isinstance(action, GuessPacket):
+        return guess_packet(s, rules, action.size)
     if isinstance(action, ExchangeSeven):
         return exchange_seven(s, rules, action.card)
     assert isinstance(action, Declare)

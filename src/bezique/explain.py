@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bezique.actions import Declare, ExchangeSeven, Pass, Play
+from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards
+from bezique.deal import PACKET_RANGE
 from bezique.declarations import trump_seven_in_hand
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
@@ -54,6 +55,11 @@ def explain_play(s: State, action: Play) -> None:
 
 def explain(s: State, action: object) -> str:
     p = s.to_move
+    if s.stage is Stage.GUESS:
+        return (f"R9.4: player {p} must first guess the size of the dealer's packet "
+                f"(GuessPacket, {PACKET_RANGE[0]}-{PACKET_RANGE[1]})")
+    if isinstance(action, GuessPacket):
+        return "R9.4: the dealer's packet is guessed only before the first trick"
     if s.stage is Stage.PLAY:
         if isinstance(action, Pass):
             return (f"R2.6: pass only closes a declaration window; "

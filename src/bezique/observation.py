@@ -26,6 +26,7 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import Card, Suit
+from bezique.deal import PACKET_RANGE
 from bezique.engine import legal_actions
 from bezique.errors import SetupError
 from bezique.results import DealResult
@@ -98,6 +99,8 @@ class Observation:
     """Per side, the last-trick bonus."""
     penalties: tuple[int, ...]
     """Per side, referee penalties."""
+    bonus: tuple[int, ...]
+    """Per side, points from the dealer's guess (R9.4)."""
     scores: tuple[int, ...]
     """Per side, the public points of the deal."""
     carte: int
@@ -152,7 +155,7 @@ def observe(state: State | Game, player: int) -> Observation:
         active=s.active, window=s.window, played=s.played, tricks=s.tricks,
         last_winner=s.last_winner, won=s.won, combos=s.combos, melds=s.melds, sevens=s.sevens,
         brisques=s.brisques if public_brisques else None, last_trick=s.last_trick,
-        penalties=s.penalties, scores=s.scores, carte=s.carte[player],
+        penalties=s.penalties, bonus=s.bonus, scores=s.scores, carte=s.carte[player],
         legal_actions=legal_actions(s) if s.to_move == player else (),
         game_totals=game.totals if game is not None else None,
         game_deals=game.deals if game is not None else (),
@@ -225,7 +228,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
         "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
-        "penalties": o.penalties, "memo": [None],
+        "penalties": o.penalties, "bonus": o.bonus,
+        "packet": _guess_packet(o, rng), "memo": [None],
     }
     return State(**fields)
 
@@ -236,3 +240,11 @@ def _guess_brisques(o: Observation) -> tuple[int, ...]:
     played = sum(1 for c in o.played if c.is_brisque)
     sides = len(o.melds)
     return tuple(played // sides + (1 if i < played % sides else 0) for i in range(sides))
+
+
+def _guess_packet(o: Observation, rng: random.Random) -> int:
+    """The dealer's packet is hidden until the guess (R9.4): draw one at random."""
+    if o.stage is not Stage.GUESS:
+        return 0
+    low, high = PACKET_RANGE
+    return rng.randint(low, high)

@@ -29,11 +29,14 @@ class SideScore:
     """The last-trick bonus (R2.12)."""
     penalties: int = 0
     """Points from a referee's penalties against the other side (R10)."""
+    bonus: int = 0
+    """Points from the dealer's guess (R9.4)."""
 
     @property
     def total(self) -> int:
         """All the side's points in the deal."""
-        return self.melds + self.sevens + self.brisques + self.last_trick + self.penalties
+        return (self.melds + self.sevens + self.brisques + self.last_trick + self.penalties
+                + self.bonus)
 
 
 @attrs.frozen
@@ -65,7 +68,8 @@ class DealResult:
         for side, score in enumerate(self.breakdown):
             lines.append(f"side {side}: {score.total} (melds {score.melds}, sevens {score.sevens}, "
                          f"brisques {score.brisques}, last trick {score.last_trick}"
-                         + (f", penalties {score.penalties}" if score.penalties else "") + ")")
+                         + (f", penalties {score.penalties}" if score.penalties else "")
+                         + (f", dealer's guess {score.bonus}" if score.bonus else "") + ")")
         if self.settlement is not None:
             s = self.settlement
             outcome = "a tie" if s.winner is None else (
@@ -143,9 +147,10 @@ def deal_result(state: State) -> DealResult:
     per_brisque = (scoring.brisque_points
                    if scoring.brisque_timing is not BrisqueTiming.SETTLEMENT else 0)
     breakdown = tuple(
-        SideScore(m, s, b * per_brisque, lt, pen)
-        for m, s, b, lt, pen in zip(state.melds, state.sevens, state.brisques,
-                                    state.last_trick, state.penalties, strict=True))
+        SideScore(m, s, b * per_brisque, lt, pen, bon)
+        for m, s, b, lt, pen, bon in zip(state.melds, state.sevens, state.brisques,
+                                         state.last_trick, state.penalties, state.bonus,
+                                         strict=True))
     counts = Counter(combo.kind for combo in state.combos)
     settled = None
     if scoring.settlement is SettlementRule.PER_DEAL and len(breakdown) == 2:

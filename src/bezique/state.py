@@ -28,6 +28,8 @@ class Stage(enum.Enum):
     """A card to the current trick."""
     DECLARE = "declare"
     """A declaration, a seven action or a pass after a won phase-1 trick (R2.6)."""
+    GUESS = "guess"
+    """The non-dealer's guess of the dealer's packet (R9.4)."""
     OVER = "over"
     """Nothing: the deal has ended."""
 
@@ -114,6 +116,9 @@ class State(NamedTuple):
             turn-up taken in an exchange (R4.1) or by the last drawer (R2.8), and table
             cards taken back into the hand (R2.9); a card leaves it when played.
         penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
+        bonus: Per side, points from the dealer's guess (R9.4).
+        packet: The size of the packet the dealer lifts (R9.4), hidden until guessed; 0
+            where there is no guess.
         memo: Internal: a one-item list caching the legal actions.
     """
 
@@ -144,6 +149,8 @@ class State(NamedTuple):
     won: tuple[tuple[TableCard, ...], ...]
     exposed: tuple[tuple[Card, ...], ...]
     penalties: tuple[int, ...]
+    bonus: tuple[int, ...]
+    packet: int
     memo: list[Any]
 
     def __eq__(self, other: object) -> bool:
@@ -202,6 +209,6 @@ class State(NamedTuple):
         count_brisques = timing == "immediate" or (
             timing == "end_of_deal" and self.stage is Stage.OVER)
         value = scoring.brisque_points if count_brisques else 0
-        return tuple(m + s + b * value + lt + pen for m, s, b, lt, pen in
+        return tuple(m + s + b * value + lt + pen + bon for m, s, b, lt, pen, bon in
                      zip(self.melds, self.sevens, self.brisques, self.last_trick, self.penalties,
-                         strict=True))
+                         self.bonus, strict=True))

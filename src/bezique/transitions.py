@@ -104,7 +104,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
                      s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
                      s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, carte, s.won,
-                     exposed, s.penalties, [None])
+                     exposed, s.penalties, s.bonus, s.packet, [None])
     return _finish_trick(s, rules, hands, table, sevens, carte, exposed, trick)
 
 
@@ -138,13 +138,13 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
                      s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
                      brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, [None])
+                     s.penalties, s.bonus, s.packet, [None])
     active = s.active
     if hands[active[0]]:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), active, 0, s.combos, s.melds, sevens,
                      brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, [None])
+                     s.penalties, s.bonus, s.packet, [None])
     if any(hands):
         # R11.9: the second duel: the first duel's leader's partner leads against the other
         n = rules.players
@@ -152,13 +152,13 @@ def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
                      s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0, s.combos,
                      s.melds, sevens, brisques, last_trick, tricks, winner, played, carte, won,
-                     exposed, s.penalties, [None])
+                     exposed, s.penalties, s.bonus, s.packet, [None])
     if rules.last_trick_final:
         last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
     return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
                  s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
                  brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, [None])
+                     s.penalties, s.bonus, s.packet, [None])
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
@@ -204,7 +204,7 @@ def _draw(s: State, rules: Rules) -> State:
         return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
                      s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
                      s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                     carte, s.won, exposed, s.penalties, [None])
+                     carte, s.won, exposed, s.penalties, s.bonus, s.packet, [None])
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     table = s.table
     for player in range(n):
@@ -217,7 +217,7 @@ def _draw(s: State, rules: Rules) -> State:
     return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
                  ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
                  s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                 (CB_NONE,) * n, s.won, exposed, s.penalties, [None])
+                 (CB_NONE,) * n, s.won, exposed, s.penalties, s.bonus, s.packet, [None])
 
 
 def seven_open(s: State, rules: Rules) -> bool:
@@ -346,3 +346,21 @@ def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State
     combo = Combination(MeldKind.CARTE_BLANCHE, side, p, cards, (), points)
     return s.replace(carte=replace_at(s.carte, p, CB_SHOWN), combos=(*s.combos, combo),
                      melds=replace_at(s.melds, side, s.melds[side] + points))
+
+
+DEALER_PACKET_POINTS = 250
+"""R9.4: the dealer scores this when his packet holds exactly 24 cards."""
+GUESS_POINTS = 150
+"""R9.4: the non-dealer scores this when he guesses the packet's size exactly."""
+
+
+def guess_packet(s: State, rules: Rules, size: int) -> State:
+    """R9.4: the non-dealer guesses the dealer's packet; then the elder leads."""
+    bonus = list(s.bonus)
+    if s.packet == 24:
+        bonus[rules.sides[s.dealer]] += DEALER_PACKET_POINTS
+    guesser = s.to_move
+    assert guesser is not None
+    if size == s.packet:
+        bonus[rules.sides[guesser]] += GUESS_POINTS
+    return s.replace(stage=Stage.PLAY, bonus=tuple(bonus))

@@ -159,6 +159,8 @@ class Variant:
             "rubicon_bonus": (per_deal, "deals add up to a target"),
             "brisque_timing": (not per_deal and scoring.brisque_points > 0,
                                "brisques count only in the settlement"),
+            "dealer_guess": (per_deal and deal.players == 2,
+                             "the dealer's guess belongs to the two-player per-deal games"),
         }
         ok, reason = checks.get(option, (True, ""))
         return None if ok else f"option {option!r} does not apply to {self.name}: {reason}"

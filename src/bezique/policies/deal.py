@@ -36,6 +36,8 @@ class DealPolicy:
     """The side of each player (partners share a side, R6.1)."""
     side_members: int = 1
     """People per side sharing one hand (2 in consultation play, R6.10); for frontends only."""
+    dealer_guess: bool = False
+    """Whether the deal opens with the dealer's packet and the non-dealer's guess (R9.4)."""
 
     def __attrs_post_init__(self) -> None:
         if sum(self.packets) != self.hand_size:
