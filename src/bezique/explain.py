@@ -46,6 +46,8 @@ def explain_play(s: State, action: Play) -> None:
             raise IllegalActionError(f"R2.10: {card} does not follow suit; "
                                      f"player {p} holds {led} and must follow")
         allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
+        if card in allowed:
+            return
         if card.suit is led:
             raise IllegalActionError(f"R2.10: {card} does not win the trick; player {p} must "
                                      f"win it if able, with one of {format_cards(allowed)}")
