@@ -1,8 +1,9 @@
 """Sphinx configuration for the bezique documentation.
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
-Only Sphinx's own extensions and the builtin alabaster theme are used, and nothing
-is fetched from the network.
+Only Sphinx's own extensions, the project's small ``docs/_ext/bezique_tables.py``
+(variant tables rendered from the code) and the builtin alabaster theme are used, and
+nothing is fetched from the network.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ ROOT = DOCS.parent
 
 # Document the source tree itself, whether or not the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
+# The project's own extension (docs/_ext/bezique_tables.py): variant tables from the code.
+sys.path.insert(0, str(DOCS / "_ext"))
 
 with (ROOT / "pyproject.toml").open("rb") as _pyproject:
     _metadata = tomllib.load(_pyproject)["project"]
@@ -34,6 +37,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "bezique_tables",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
