@@ -64,7 +64,7 @@ __all__ = [
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
 # Policy fields that are structure, not options of RULES.md.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
-                          "side_members", "fixing", "turn_up", "source"})
+                          "side_members", "fixing", "turn_up", "source", "settlement"})
 
 
 @attrs.frozen
@@ -159,8 +159,9 @@ class Variant:
             "rubicon_bonus": (per_deal, "deals add up to a target"),
             "brisque_timing": (not per_deal and scoring.brisque_points > 0,
                                "brisques count only in the settlement"),
-            "dealer_guess": (per_deal and deal.players == 2,
-                             "the dealer's guess belongs to the two-player per-deal games"),
+            "dealer_guess": (per_deal and deal.players == 2 and self.deck.packs >= 6,
+                             "the dealer's guess belongs to Chinese Bezique and its "
+                             "eight-pack extension (R9.4)"),
         }
         ok, reason = checks.get(option, (True, ""))
         return None if ok else f"option {option!r} does not apply to {self.name}: {reason}"
@@ -229,11 +230,12 @@ TWO_PACK = Variant(
 )
 """Two-pack Bezique for two players: the base game (RULES.md sections 2-4).
 
-Options (defaults first): ``brisque_timing = immediate | end_of_deal``,
-``last_trick = final | end_of_stock``, ``target = 1000``, ``rubicon = 500``,
-``require_fresh_card = False``, ``reform_broken = False``,
-``seven_counts_as_meld = True``, ``bezique_pair = fixed | shifting | queen_of_trumps``,
-``four_tens = 0``.
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
+``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
+``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
+final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
+= remaining_brisques``.
 """
 
 NO_PRESET_TRUMP = Variant(
@@ -248,8 +250,11 @@ NO_PRESET_TRUMP = Variant(
 """No preset trump (R5.1): no turn-up; the first marriage (or sequence) declared fixes
 trump and scores as royal; trump sevens score nothing.
 
-Options: as :data:`TWO_PACK` without the seven options, plus
-``sequence_fixes_trump = True | False``.
+Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
+fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``four_tens = 0``, ``brisque_timing = immediate``,
+``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
+1000``, ``rubicon = 500``, ``revoke_penalty = remaining_brisques``.
 """
 
 SHIFTING_BEZIQUE = Variant(
@@ -259,8 +264,15 @@ SHIFTING_BEZIQUE = Variant(
     trump=TrumpPolicy(bezique_pair=BeziquePair.SHIFTING),
 )
 """Shifting bezique (R5.2): with spades or diamonds trumps the bezique is Q♣ + J♥,
-otherwise Q♠ + J♦. Options: as :data:`TWO_PACK` (``bezique_pair = shifting``;
-``queen_of_trumps`` is the other choice)."""
+otherwise Q♠ + J♦.
+
+Options (with their defaults here): ``bezique_pair = shifting``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
+``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
+``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
+final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
+= remaining_brisques``.
+"""
 
 FILDINSKI = Variant(
     name="fildinski",
@@ -270,8 +282,14 @@ FILDINSKI = Variant(
 )
 """Fildinski (R5.3, R11.5): tricks are kept face up and declarations are made from the
 won cards, several per trick, each with a card of the trick just won, no card in two
-combinations. Options: ``brisque_timing``, ``last_trick``, ``target``, ``rubicon``,
-``seven_counts_as_meld``, ``bezique_pair``, ``four_tens``."""
+combinations.
+
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
+``seven_counts_as_meld = True``, ``four_tens = 0``, ``brisque_timing = immediate``,
+``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
+1000``, ``rubicon = 500``, ``revoke_penalty = remaining_brisques``.
+"""
 
 _FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
                                 seven_counts_as_meld=False)
@@ -291,10 +309,13 @@ partners declare on each other's table cards; the seven in addition to the decla
 phase 2 as two duels; brisques at the end; game to 2000 (no rubicon doubling: the seed
 has none, ``rubicon = 0``).
 
-Options: ``partner_declare = either | winner_only``, ``partner_combined_beziques = True``,
-``require_fresh_card = True``, ``seven_counts_as_meld = False``, ``phase2 = duels | all_play``,
-``brisque_timing = end_of_deal``, ``last_trick``, ``target = 2000``, ``rubicon = 0``,
-``reform_broken``, ``bezique_pair``, ``four_tens``.
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``phase2 = duels``,
+``trump_when_losing = True``, ``seven_counts_as_meld = False``, ``require_fresh_card =
+True``, ``reform_broken = False``, ``partner_declare = either``, ``partner_combined_beziques
+= True``, ``four_tens = 0``, ``brisque_timing = end_of_deal``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``,
+``revoke_penalty = remaining_brisques``.
 """
 
 CUTTHROAT = Variant(
@@ -309,7 +330,15 @@ CUTTHROAT = Variant(
 )
 """Cutthroat (R6.10, R11.9): four players each for himself with four packs, melds only from
 own cards, phase 2 with all four playing every trick. Options as :data:`FOUR_HANDED` without
-the partner options."""
+the partner options.
+
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``phase2 = all_play``,
+``trump_when_losing = True``, ``seven_counts_as_meld = False``, ``require_fresh_card =
+True``, ``reform_broken = False``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
+``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
+2000``, ``rubicon = 0``, ``revoke_penalty = remaining_brisques``.
+"""
 
 CONSULTATION = Variant(
     name="consultation",
@@ -318,7 +347,15 @@ CONSULTATION = Variant(
     deal=DealPolicy(side_members=2),
 )
 """Consultation (R6.10): two sides of two sharing one hand each; otherwise exactly the
-two-pack game (``side_members = 2`` records the partners for frontends)."""
+two-pack game (``side_members = 2`` records the partners for frontends).
+
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
+``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
+``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
+final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
+= remaining_brisques``.
+"""
 
 THREE_HANDED = Variant(
     name="three-handed",
@@ -331,7 +368,15 @@ THREE_HANDED = Variant(
     scoring=ScoringPolicy(target=2000, rubicon=0),
 )
 """Three-handed Bezique (R7.1): three packs, each for himself, triple bezique 1500, game
-to 2000; in phase 2 a player who can neither follow nor win need not trump."""
+to 2000; in phase 2 a player who can neither follow nor win need not trump.
+
+Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = False``,
+``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
+``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
+final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``, ``revoke_penalty =
+remaining_brisques``.
+"""
 
 _MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
 
@@ -351,9 +396,12 @@ RUBICON = Variant(
 sequence, back door, triple and quadruple bezique, carte blanche, re-formed combinations,
 last trick 50, brisques only to break a tie or escape the rubicon, each deal a game.
 
-Options: ``four_tens = 0 | 90``, ``carte_blanche_repeats = True``, ``reform_broken = True``,
-``sequence_fixes_trump = True``, ``last_trick``, ``rubicon = 1000``, ``game_bonus = 500``,
-``rubicon_bonus = 1300``, ``bezique_pair``, ``require_fresh_card``.
+Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
+fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
+False``, ``reform_broken = True``, ``carte_blanche_repeats = True``, ``four_tens = 0``,
+``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 50``, ``rubicon =
+1000``, ``game_bonus = 500``, ``rubicon_bonus = 1300``, ``revoke_penalty =
+remaining_brisques``.
 """
 
 CHINESE = Variant(
@@ -370,7 +418,15 @@ CHINESE = Variant(
 )
 """Chinese Bezique (section 9): six packs, 12 cards dealt singly, trump by the first
 marriage or sequence, trump quartets, carte blanche 250, last trick 250, no brisques,
-game bonus 1000, rubicon 3000. Options as :data:`RUBICON`."""
+game bonus 1000, rubicon 3000. Options as :data:`RUBICON`.
+
+Options (with their defaults here): ``dealer_guess = False``, ``sequence_fixes_trump =
+True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing = True``,
+``require_fresh_card = False``, ``reform_broken = True``, ``carte_blanche_repeats = True``,
+``four_tens = 0``, ``brisque_points = 0``, ``last_trick = final``, ``last_trick_points =
+250``, ``rubicon = 3000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``, ``revoke_penalty
+= remaining_brisques``.
+"""
 
 EIGHT_PACK = Variant(
     name="eight-pack",
@@ -385,7 +441,15 @@ EIGHT_PACK = Variant(
                           game_bonus=1000, rubicon_bonus=1500),
 )
 """Eight-pack Bezique (R9.5): eight packs, 15 cards, no carte blanche, quintuple bezique
-9000, five-trump melds, last trick 250, game bonus 1000, rubicon 5000."""
+9000, five-trump melds, last trick 250, game bonus 1000, rubicon 5000.
+
+Options (with their defaults here): ``dealer_guess = False``, ``sequence_fixes_trump =
+True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing = True``,
+``require_fresh_card = False``, ``reform_broken = True``, ``four_tens = 0``,
+``brisque_points = 0``, ``last_trick = final``, ``last_trick_points = 250``, ``rubicon =
+5000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``, ``revoke_penalty =
+remaining_brisques``.
+"""
 
 ALL: tuple[Variant, ...] = (TWO_PACK, NO_PRESET_TRUMP, SHIFTING_BEZIQUE, FILDINSKI,
                             FOUR_HANDED, CUTTHROAT, CONSULTATION, THREE_HANDED, RUBICON,

@@ -1,0 +1,42 @@
+"""Every preset variant lists every option it accepts in its docstring (issue: variants)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+import bezique as bz
+
+
+def _preset_docstrings() -> dict[str, str]:
+    tree = ast.parse(inspect.getsource(bz.variants))
+    docs: dict[str, str] = {}
+    for node, nxt in zip(tree.body, tree.body[1:], strict=False):
+        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)):
+            docs[node.targets[0].id] = " ".join(str(nxt.value.value).split())
+    return docs
+
+
+DOCS = _preset_docstrings()
+PRESETS = {name: getattr(bz.variants, name) for name in bz.variants.__all__
+           if isinstance(getattr(bz.variants, name), bz.Variant)}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_preset_docstring_lists_every_option_with_its_default(name: str) -> None:
+    variant = PRESETS[name]
+    doc = DOCS[name]
+    for option, value in variant.options().items():
+        shown = getattr(value, "value", value)
+        assert f"``{option} = {shown}``" in doc, f"{name}: {option} missing from the docstring"
+
+
+def test_every_preset_is_registered_and_found_by_name_and_aliases() -> None:
+    assert set(PRESETS.values()) == set(bz.variants.ALL)
+    for variant in bz.variants.ALL:
+        assert bz.variants.get(variant.name) is variant
+        for alias in variant.aliases:
+            assert bz.variants.get(alias) is variant
