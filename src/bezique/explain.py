@@ -127,6 +127,9 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
             return f"R11.2: no {kind.value} can be declared before trump is fixed"
+        if kind.bezique_pairs and s.variant.trump.bezique_cards(s.trump) is None:
+            return (f"R5.2: with bezique_pair = {s.variant.trump.bezique_pair.value} no bezique "
+                    f"can be declared before trump is fixed")
         return f"R3.3: {format_cards(action.cards)} do not form a {kind.value}"
     if quartet is not None and (len(action.cards) != 4
                                 or any(c.rank is not quartet.rank for c in action.cards)):
@@ -149,6 +152,11 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
         return f"R11.3: four trump {quartet.rank.name.lower()}s score only as the trump quartet"
     if rules.require_fresh and not any(c in s.hands[p] for c in action.cards):
         return "R3.7: require_fresh_card: a declaration needs a card from the hand"
+    if kind.bezique_pairs and rules.partners[p] and not rules.partner_beziques:
+        own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
+        if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
+            return ("R11.8: with partner_combined_beziques off, beziques use only the "
+                    "declarer's own hand and table")
     if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
         return (f"R3.8: a {kind.value} broken by playing one of its cards cannot be scored "
                 f"again by adding a like card")

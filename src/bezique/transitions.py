@@ -46,6 +46,14 @@ SEVEN_DONE = 2
 DECLARED = 4
 PARTNER = 8
 
+_new = tuple.__new__  # builds a State without the named tuple's Python-level __new__
+
+# Positions of the State fields, for copying a state and setting what changed.
+(VARIANT, DEALER, SEED, STAGE, TO_MOVE, LEADER, PHASE, HANDS, TABLE, STOCK, TURN_UP, TRUMP,
+ TRICK, ACTIVE, WINDOW, COMBOS, MELDS, SEVENS, BRISQUES, LAST_TRICK, TRICKS, LAST_WINNER,
+ PLAYED, CARTE, WON, EXPOSED, PENALTIES, BONUS, PACKET, MEMO) = range(30)
+assert State._fields[MEMO] == "memo" and State._fields[EXPOSED] == "exposed"
+
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = 0, 1, 2, 3
 """Carte blanche privilege of a player (R11.6)."""
 
@@ -76,89 +84,83 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
 
 def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
     """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)."""
-    hands = s.hands
-    table = s.table
+    f = list(s)
     if from_table:
+        table = s.table
         t = table[p]
         i = _table_copy_to_play(s, p, card)
-        table = replace_at(table, p, t[:i] + t[i + 1:])
+        f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        hands = replace_at(hands, p, remove_card(hands[p], card))
+        f[HANDS] = replace_at(s.hands, p, remove_card(s.hands[p], card))
     exposed = s.exposed
     if exposed[p] and card in exposed[p]:
-        exposed = replace_at(exposed, p, remove_card(exposed[p], card))
-    sevens = s.sevens
+        f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
     if (card.rank is Rank.SEVEN and card.suit is s.trump and s.phase == 1 and not from_table
             and rules.sevens_score):
         side = rules.sides[p]
-        sevens = replace_at(sevens, side, sevens[side] + rules.seven_points)
-    carte = s.carte
-    privilege = carte[p]
+        f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
+    privilege = s.carte[p]
     if privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
-        carte = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
+        f[CARTE] = replace_at(s.carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
     trick = (*s.trick, (p, card))
+    f[TRICK] = trick
+    f[MEMO] = [None]
     active = s.active
     if len(trick) < len(active):
-        nxt = active[(active.index(p) + 1) % len(active)]
-        return State(s.variant, s.dealer, s.seed, Stage.PLAY, nxt, s.leader, s.phase, hands, table,
-                     s.stock, s.turn_up, s.trump, trick, active, 0, s.combos, s.melds, sevens,
-                     s.brisques, s.last_trick, s.tricks, s.last_winner, s.played, carte, s.won,
-                     exposed, s.penalties, s.bonus, s.packet, [None])
-    return _finish_trick(s, rules, hands, table, sevens, carte, exposed, trick)
+        f[TO_MOVE] = active[(active.index(p) + 1) % len(active)]
+        f[WINDOW] = 0
+        return _new(State, f)
+    return _finish_trick(s, rules, f, trick)
 
 
-def _finish_trick(s: State, rules: Rules, hands: tuple[tuple[Card, ...], ...],
-                  table: tuple[tuple[TableCard, ...], ...], sevens: tuple[int, ...],
-                  carte: tuple[int, ...], exposed: tuple[tuple[Card, ...], ...],
+def _finish_trick(s: State, rules: Rules, f: list[Any],
                   trick: tuple[tuple[int, Card], ...]) -> State:
-    """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on."""
+    """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on.
+
+    ``f`` holds the fields of the next state, already updated for the last card.
+    """
     winner = trick[trick_winner(trick, s.trump)][0]
     side = rules.sides[winner]
     won_brisques = 0
     for _, c in trick:
         if c.rank >= Rank.TEN:
             won_brisques += 1
-    brisques = s.brisques
     if won_brisques:
-        brisques = replace_at(brisques, side, brisques[side] + won_brisques)
-    won = s.won
+        f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
     if rules.from_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(s.played)
-        won = replace_at(won, winner, won[winner] + tuple(
+        f[WON] = replace_at(s.won, winner, s.won[winner] + tuple(
             TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
-    played = s.played + tuple(c for _, c in trick)
-    last_trick = s.last_trick
-    tricks = s.tricks + 1
+    f[PLAYED] = s.played + tuple([c for _, c in trick])
+    f[TRICKS] = s.tricks + 1
+    f[TRICK] = ()
+    f[WINDOW] = 0
+    f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if s.phase == 1:
         if not rules.last_trick_final and s.stock_size <= rules.players:
-            last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
+            f[LAST_TRICK] = replace_at(s.last_trick, side,
+                                       s.last_trick[side] + rules.last_trick_points)
         # R2.6: the winner's declaration window opens after every phase-1 trick
-        return State(s.variant, s.dealer, s.seed, Stage.DECLARE, winner, winner, 1, hands, table,
-                     s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, s.bonus, s.packet, [None])
+        f[STAGE] = Stage.DECLARE
+        return _new(State, f)
+    hands = f[HANDS]
     active = s.active
     if hands[active[0]]:
-        return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, hands, table,
-                     s.stock, s.turn_up, s.trump, (), active, 0, s.combos, s.melds, sevens,
-                     brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, s.bonus, s.packet, [None])
+        return _new(State, f)
     if any(hands):
         # R11.9: the second duel: the first duel's leader's partner leads against the other
         n = rules.players
         lead = (active[0] + 2) % n
-        return State(s.variant, s.dealer, s.seed, Stage.PLAY, lead, lead, 2, hands, table,
-                     s.stock, s.turn_up, s.trump, (), (lead, (active[1] + 2) % n), 0, s.combos,
-                     s.melds, sevens, brisques, last_trick, tricks, winner, played, carte, won,
-                     exposed, s.penalties, s.bonus, s.packet, [None])
+        f[TO_MOVE] = f[LEADER] = lead
+        f[ACTIVE] = (lead, (active[1] + 2) % n)
+        return _new(State, f)
     if rules.last_trick_final:
-        last_trick = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
-    return State(s.variant, s.dealer, s.seed, Stage.OVER, None, winner, 2, hands, table,
-                 s.stock, s.turn_up, s.trump, (), s.active, 0, s.combos, s.melds, sevens,
-                 brisques, last_trick, tricks, winner, played, carte, won, exposed,
-                     s.penalties, s.bonus, s.packet, [None])
+        f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
+    f[STAGE] = Stage.OVER
+    f[TO_MOVE] = None
+    return _new(State, f)
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
@@ -166,7 +168,9 @@ def end_window_turn(s: State, rules: Rules) -> State:
     p = s.to_move
     assert p is not None
     w = s.window
-    if (not w & (DECLARED | PARTNER) and rules.partner_may_declare and rules.partners[p]):
+    # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
+    declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
+    if not declared and not w & PARTNER and rules.partner_may_declare and rules.partners[p]:
         partner = rules.partners[p][0]
         return s.replace(to_move=partner, window=(w & SEVEN_DONE) | PARTNER)
     return _draw(s, rules)
@@ -200,11 +204,17 @@ def _draw(s: State, rules: Rules) -> State:
             # R11.6: a drawn non-court may be shown again; a court ends the privilege
             again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
+    f = list(s)
+    f[STAGE] = Stage.PLAY
+    f[TO_MOVE] = f[LEADER] = winner
+    f[WINDOW] = 0
+    f[CARTE] = carte
+    f[MEMO] = [None]
     if not final:
-        return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 1, tuple(hands),
-                     s.table, stock[n:], turn_up, s.trump, (), s.active, 0, s.combos, s.melds,
-                     s.sevens, s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                     carte, s.won, exposed, s.penalties, s.bonus, s.packet, [None])
+        f[HANDS] = tuple(hands)
+        f[STOCK] = stock[n:]
+        f[EXPOSED] = exposed
+        return _new(State, f)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     table = s.table
     for player in range(n):
@@ -212,12 +222,17 @@ def _draw(s: State, rules: Rules) -> State:
             laid = tuple(tc.card for tc in table[player])
             hands[player] = tuple(sorted(hands[player] + laid))
             exposed = replace_at(exposed, player, tuple(sorted(exposed[player] + laid)))
+    f[HANDS] = tuple(hands)
+    f[EXPOSED] = exposed
+    f[PHASE] = 2
+    f[TABLE] = ((),) * n
+    f[STOCK] = ()
+    f[TURN_UP] = None
+    f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
-    active = (winner, (winner + 1) % n) if rules.duels else s.active
-    return State(s.variant, s.dealer, s.seed, Stage.PLAY, winner, winner, 2, tuple(hands),
-                 ((),) * n, (), None, s.trump, (), active, 0, s.combos, s.melds, s.sevens,
-                 s.brisques, s.last_trick, s.tricks, s.last_winner, s.played,
-                 (CB_NONE,) * n, s.won, exposed, s.penalties, s.bonus, s.packet, [None])
+    if rules.duels:
+        f[ACTIVE] = (winner, (winner + 1) % n)
+    return _new(State, f)
 
 
 def seven_open(s: State, rules: Rules) -> bool:
