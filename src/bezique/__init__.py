@@ -28,8 +28,11 @@ from bezique.errors import (
 )
 from bezique.game import Game, GameResult, game_result, new_game
 from bezique.melds import MeldClass, MeldKind
+from bezique.notation import format_action, parse_action
 from bezique.observation import Observation, determinize, observe
+from bezique.record import Record
 from bezique.results import DealResult, SideScore, deal_result
+from bezique.serialization import from_json, to_json
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
@@ -53,6 +56,7 @@ __all__ = [
     "Pass",
     "Play",
     "Rank",
+    "Record",
     "SerializationError",
     "SetupError",
     "SideScore",
@@ -68,14 +72,18 @@ __all__ = [
     "check_action",
     "deal_result",
     "determinize",
+    "format_action",
     "format_cards",
+    "from_json",
     "game_result",
     "is_legal",
     "legal_actions",
     "new_deal",
     "new_game",
     "observe",
+    "parse_action",
     "parse_cards",
     "setup",
+    "to_json",
     "variants",
 ]

@@ -272,27 +272,51 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
     return plans
 
 
+def _candidate_counts(state: State, rules: Rules, player: int) -> list[int]:
+    """How many copies of each card the player could declare with, ignoring reuse."""
+    counts = [0] * 32
+    if rules.from_won_cards:
+        for tc in state.won[player]:
+            if not tc.used:
+                counts[tc.card.index] += 1
+        return counts
+    for card in state.hands[player]:
+        counts[card.index] += 1
+    for owner in (player, *rules.partners[player]):
+        for tc in state.table[owner]:
+            counts[tc.card.index] += 1
+    return counts
+
+
 def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
     trump = state.trump
-    plans: dict[Declare, Plan] = {}
-    pool = Pool(state, rules, player, bool(rules.partners[player]))
-    counts = pool.counts
+    counts = _candidate_counts(state, rules, player)
+    patterns = []
     for pat in rules.patterns[trump]:
         for index, n in pat.needs:
             if counts[index] < n:
                 break
         else:
-            if pat.bit == 2 and rules.partners[player] and not rules.partner_beziques:
-                plan = _plan_pattern(Pool(state, rules, player, False), rules, pat)
-            else:
-                plan = _plan_pattern(pool, rules, pat)
-            if plan is not None:
-                plans[pat.declare] = plan
+            patterns.append(pat)
+    quartets = []
     for spec in rules.quartets[trump]:
         base = 7 - int(spec.rank)
         if counts[base] + counts[base + 8] + counts[base + 16] + counts[base + 24] >= 4:
-            for plan in _quartet_plans(pool, rules, spec, trump):
-                plans[Declare(spec.kind, plan.cards)] = plan
+            quartets.append(spec)
+    if not patterns and not quartets:
+        return {}
+    plans: dict[Declare, Plan] = {}
+    pool = Pool(state, rules, player, bool(rules.partners[player]))
+    for pat in patterns:
+        if pat.bit == 2 and rules.partners[player] and not rules.partner_beziques:
+            plan = _plan_pattern(Pool(state, rules, player, False), rules, pat)
+        else:
+            plan = _plan_pattern(pool, rules, pat)
+        if plan is not None:
+            plans[pat.declare] = plan
+    for spec in quartets:
+        for plan in _quartet_plans(pool, rules, spec, trump):
+            plans[Declare(spec.kind, plan.cards)] = plan
     return plans
 
 
@@ -306,8 +330,11 @@ def trump_seven_in_hand(state: State, player: int) -> Card | None:
     trump = state.trump
     if trump is None:
         return None
-    seven = Card.of(Rank.SEVEN, trump)
+    seven = _SEVENS[trump]
     return seven if seven in state.hands[player] else None
+
+
+_SEVENS = {suit: Card.of(Rank.SEVEN, suit) for suit in Suit}
 
 
 def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | ExchangeSeven]:

@@ -96,12 +96,7 @@ def _compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             rules = rules_of(s.variant)
             allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
             return tuple(PLAYS[i] for i in sorted({c.index for c in allowed})), {}
-        out: list[Action] = []
-        last = None
-        for card in hand:
-            if card is not last:
-                out.append(PLAYS[card.index])
-                last = card
+        out: list[Action] = [PLAYS[card.index] for card in dict.fromkeys(hand)]
         table = s.table[p]
         if table:
             in_hand = {c.index for c in hand}
@@ -207,7 +202,10 @@ def apply(state: State | Game, action: Action) -> State | Game:
     if s.stage is Stage.PLAY and type(action) is Play:
         p = s.to_move
         assert p is not None
-        from_table = source_of_play(s, p, action)
+        if action.from_table is None and action.card in s.hands[p]:
+            from_table = False
+        else:
+            from_table = source_of_play(s, p, action)
         if s.phase == 2 and s.trick:
             check_action(s, action)
         return play(s, rules_of(s.variant), p, action.card, from_table)

@@ -93,7 +93,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
     else:
         f[HANDS] = replace_at(s.hands, p, remove_card(s.hands[p], card))
     exposed = s.exposed
-    if exposed[p] and card in exposed[p]:
+    if exposed[p] and not from_table and card in exposed[p]:
         f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
     if (card.rank is Rank.SEVEN and card.suit is s.trump and s.phase == 1 and not from_table
             and rules.sevens_score):

@@ -92,6 +92,16 @@ class Variant:
     compiled: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     """Internal: the engine's precomputed tables for this variant (built on first use)."""
 
+    def __attrs_post_init__(self) -> None:
+        deal = self.deal
+        stock = self.deck.size - deal.players * deal.hand_size
+        if stock < 0:
+            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} need more "
+                               f"than the {self.deck.size} cards of {self.deck.packs} packs")
+        if stock % deal.players:
+            raise VariantError(f"{self.name}: the stock of {stock} cards (turn-up included) "
+                               f"does not divide among {deal.players} players")
+
     @property
     def players(self) -> int:
         """Number of players."""
@@ -189,6 +199,8 @@ class Variant:
         for policy_name, fields in changes.items():
             try:
                 updated[policy_name] = attrs.evolve(getattr(self, policy_name), **fields)
+            except VariantError:
+                raise
             except (TypeError, ValueError) as exc:
                 raise VariantError(f"bad option value: {exc}") from None
         return attrs.evolve(self, **updated)
