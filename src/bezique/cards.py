@@ -150,7 +150,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a card: expected a string")
-        key = text.strip().upper()
+        key = text.strip()
         card = _PARSE.get(key)
         if card is not None:
             return card
@@ -211,17 +211,20 @@ _SUIT_TOKENS = {
     "♧": Suit.CLUBS,
 }
 _PARSE: dict[str, Card] = {
-    r + s: Card.of(rank, suit)
+    rank_text + suit_text: Card.of(rank, suit)
     for r, rank in _RANK_TOKENS.items()
     for s, suit in _SUIT_TOKENS.items()
+    for rank_text in {r, r.lower()}
+    for suit_text in {s, s.lower()}
 }
+"""Every accepted spelling (ASCII letters in either case, or suit symbols)."""
 
 
 def _why_not_card(key: str) -> str:
     if not key:
         return "empty text"
     for token in sorted(_RANK_TOKENS, key=len, reverse=True):
-        if key.startswith(token):
+        if key[: len(token)].upper() == token:
             rest = key[len(token) :]
             if not rest:
                 return "missing suit (use S H D C or ♠ ♥ ♦ ♣)"

@@ -218,6 +218,8 @@ def _quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | No
                 cards = tuple(sorted(kept_cards + plan.cards))
                 if cards in seen:
                     continue
+                if spec.exclude_all_trump and all(c.suit is trump for c in cards):
+                    continue  # R11.3: four trumps score only as the trump quartet
                 seen.add(cards)
                 yield attrs.evolve(plan, cards=cards, from_table=kept + plan.from_table,
                                    superseded=i)
