@@ -73,6 +73,15 @@ def assert_illegal(state: bz.State, action: object, *rule_ids: str) -> str:
     return message
 
 
+def pass_to_close(state: bz.State, player: int) -> bz.State:
+    """After ``player``'s combination the window stays open (R2.6): the seven of trumps is
+    still allowed by the rules, whether or not he holds one. Check it is still his window,
+    with nothing left in it but the pass (he holds no seven), and close it."""
+    assert state.stage is Stage.DECLARE and state.to_move == player
+    assert bz.legal_actions(state) == (bz.Pass(),)
+    return bz.apply(state, bz.Pass())
+
+
 def drew(before: bz.State, after: bz.State) -> bool:
     """Whether every player drew once between the two states."""
     return after.stage is Stage.PLAY and after.stock_size == before.stock_size - 4
@@ -153,7 +162,9 @@ def test_R11_8_winner_passes_partner_gets_the_window() -> None:
     assert y.melds == (0, 20)
     assert y.tables[CARLA] == cards("KD QD")
     assert y.combos[-1].side == 1 and y.combos[-1].player == CARLA
-    # one combination per trick: the window closed, everyone drew, the winner leads
+    # one combination per trick: Carla's pass closes the window, everyone draws, the
+    # winner leads
+    y = pass_to_close(y, CARLA)
     assert drew(w, y) and y.to_move == ANNA
     assert all(len(h) + len(t) == 3 for h, t in zip(y.hands, y.tables, strict=True))
 
@@ -171,6 +182,9 @@ def test_R11_8_winner_declares_partner_gets_no_window() -> None:
     w = won_by_anna(hands=hands)
     assert combos(w) == [decl(K.COMMON_MARRIAGE, "KC QC")]
     y = bz.apply(w, decl(K.COMMON_MARRIAGE, "KC QC"))
+    assert y.melds == (0, 20)
+    # Anna's pass closes the window: the side has declared, so Carla gets no turn
+    y = pass_to_close(y, ANNA)
     assert drew(w, y) and y.to_move == ANNA and y.melds == (0, 20)
     assert y.tables[CARLA] == ()
 
@@ -213,6 +227,7 @@ def test_R6_4_carla_completes_the_sequence_on_annas_royal_marriage(
     assert w.to_move == ANNA
     t = bz.apply(w, decl(K.ROYAL_MARRIAGE, "KH QH"))
     assert t.melds == (0, 40) and t.tables[ANNA] == cards("KH QH")
+    t = pass_to_close(t, ANNA)
     u = play(t, *second)
     if anna_passes:
         assert u.to_move == ANNA
@@ -244,6 +259,7 @@ def bezique_position(variant: bz.Variant, carla: str) -> bz.State:
     w = play(s, "AS", "7D", "9S", "7C")
     t = bz.apply(w, decl(K.BEZIQUE, "QS JD"))
     assert t.melds == (0, 40) and t.tables[ANNA] == cards("QS JD")
+    t = pass_to_close(t, ANNA)
     u = play(t, "8D", "9D", "AD", "8C")
     assert u.stage is Stage.DECLARE and u.to_move == CARLA
     return u
@@ -272,6 +288,8 @@ def test_R6_5_bezique_then_double_then_triple_one_at_a_time() -> None:
     u = bezique_position(FOUR, "QS JD QS JD AD 9S")
     assert decl(K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD") in combos(u)
     v = bz.apply(u, decl(K.DOUBLE_BEZIQUE, "QS QS JD JD"))  # one pair added to Anna's
+    assert v.melds == (0, 540)
+    v = pass_to_close(v, CARLA)
     assert v.melds == (0, 540) and v.to_move == CARLA and v.stage is Stage.PLAY
     assert v.tables[CARLA] == cards("QS JD") and v.hands[CARLA] == cards("QS JD 10S 7S")
     w = play(v, "10S", "7S", "7S", "8S")  # Carla leads the 10♠ she drew and wins
@@ -286,7 +304,8 @@ def test_R6_5_combined_bezique_needs_the_partners_pair_still_on_the_table() -> N
     hands = ["7C 8C 9C 7S 8S 9S", "QS JD AS 8D 7D 7S", "7D 8S 9D 10D 9D 8H",
              "QS JD AD 9S 9C 8H"]
     s = bz.setup(FOUR, hands=hands, turn_up="9H", stock=BEZ_STOCK)
-    t = bz.apply(play(s, "AS", "7D", "9S", "7C"), decl(K.BEZIQUE, "QS JD"))
+    t = pass_to_close(bz.apply(play(s, "AS", "7D", "9S", "7C"), decl(K.BEZIQUE, "QS JD")),
+                      ANNA)
     # Anna plays her Q♠ from the table: her bezique is broken; Carla trumps and wins
     u = play(t, "QS", "8S", "8H", "8C")
     assert u.tables[ANNA] == cards("JD") and u.to_move == CARLA
@@ -316,11 +335,12 @@ def fresh_position(variant: bz.Variant) -> bz.State:
     """Anna lays four kings, Carla four queens; Carla then wins a third trick."""
     s = bz.setup(variant, hands=FRESH_HANDS, turn_up="9H", stock=BEZ_STOCK)
     w = play(s, "AS", "7D", "9C", "7C")
-    t = bz.apply(w, decl(K.FOUR_KINGS, "KS KH KD KC"))
+    t = pass_to_close(bz.apply(w, decl(K.FOUR_KINGS, "KS KH KD KC")), ANNA)
     u = play(t, "8D", "9D", "AD", "8C")
     assert u.to_move == CARLA
     v = bz.apply(u, decl(K.FOUR_QUEENS, "QS QH QD QC"))
     assert v.melds == (0, 140)
+    v = pass_to_close(v, CARLA)
     x = play(v, "AC", "9C", "7D", "10D")
     assert x.stage is Stage.DECLARE and x.to_move == CARLA
     return x
@@ -426,6 +446,36 @@ def test_R6_10_seven_as_the_meld_is_the_tricks_one_declaration_for_the_side() ->
         assert_illegal(x, decl(K.COMMON_MARRIAGE, "KD QD"), "R4.3", "R3.2", "R6.4", "R6.10")
         x = bz.apply(x, bz.Pass())
     assert drew(w, x) and x.melds == (0, 0)
+
+
+def test_R2_6_window_closing_does_not_depend_on_hidden_cards() -> None:
+    """Two positions that differ only in Anna's concealed seven of trumps (7♥ or 8♠): after
+    the same royal marriage both windows stay open for her, and the opponents see the same."""
+    after = []
+    for anna in ("KH QH AS 7H 8D", "KH QH AS 8S 8D"):
+        hands = ["7C 8C 9C 7S 8S", anna, "7D 8S 9D 10D 9D", "KD QD 9H 9S 9C"]
+        s = bz.setup(FOUR, hands=hands, turn_up="9H", stock=SEQ_STOCK)
+        w = play(s, "AS", "7D", "9S", "7C")
+        assert w.stage is Stage.DECLARE and w.to_move == ANNA
+        x = bz.apply(w, decl(K.ROYAL_MARRIAGE, "KH QH"))
+        assert x.melds == (0, 40) and x.tables[ANNA] == cards("KH QH")
+        assert x.stage is Stage.DECLARE and x.to_move == ANNA and x.stock_size == w.stock_size
+        after.append(x)
+    with_seven, without = after
+    # only Anna can tell the two apart: her legal actions differ ...
+    assert set(bz.legal_actions(with_seven)) == {
+        bz.Pass(), bz.ExchangeSeven("7H"), bz.Declare(K.TRUMP_SEVEN, "7H")}
+    assert bz.legal_actions(without) == (bz.Pass(),)
+    assert bz.observe(with_seven, ANNA) != bz.observe(without, ANNA)
+    # ... but the window is open in both, so the opponents learn nothing of her hand
+    for opponent in (0, 2):
+        assert bz.observe(with_seven, opponent) == bz.observe(without, opponent)
+    # her pass closes either window the same way: everyone draws, Anna leads
+    closed = [bz.apply(x, bz.Pass()) for x in after]
+    for y in closed:
+        assert drew(with_seven, y) and y.to_move == ANNA
+    for opponent in (0, 2):
+        assert bz.observe(closed[0], opponent) == bz.observe(closed[1], opponent)
 
 
 # =========================================================================== R6.3 final round

@@ -249,8 +249,15 @@ def test_R4_3_one_seven_action_per_trick_with_seven_counts_as_meld_false() -> No
     w = win(s, "9C")
     t = bz.apply(w, EXCHANGE)
     assert SEVEN in t.hands[0]  # the other seven of trumps
-    # nothing more is allowed in this window (one seven action per trick): it closed itself
-    assert t.stage is Stage.PLAY
+    # one seven action per trick: the other seven is refused, though the window stays open
+    # (a combination is still allowed by the rules, whatever player 0 holds: R2.6)
+    assert t.stage is Stage.DECLARE and t.to_move == 0
+    assert bz.legal_actions(t) == (bz.Pass(),)  # he can declare no combination
+    assert_illegal(t, SHOW, "R4.3", "R6.6", "R3.1")
+    assert_illegal(t, EXCHANGE, "R4.1", "R4.3", "R6.6", "R3.1")
+    # his pass closes the window; the sevens are still refused until the next trick
+    t = pass_(t)
+    assert t.stage is Stage.PLAY and t.sevens == (10, 0)
     assert_illegal(t, SHOW, "R4.3", "R6.6", "R3.1")
     assert_illegal(t, EXCHANGE, "R4.1", "R4.3", "R6.6", "R3.1")
     # after the next trick won the other seven may be shown

@@ -386,6 +386,11 @@ def test_R6_10_cutthroat_melds_only_from_own_cards() -> None:
         assert w.to_move == 1
         w = bz.apply(w, decl(K.ROYAL_MARRIAGE, "KH QH"))
         assert w.melds[variant.sides[1]] == 40
+        # the window stays open for the seven (allowed, though player 1 holds none): R2.6
+        assert w.stage is Stage.DECLARE and w.to_move == 1
+        assert bz.legal_actions(w) == (bz.Pass(),)
+        w = bz.apply(w, bz.Pass())
+        assert w.stage is Stage.PLAY
         x = play(w, "8D", "9D", "AD", "8C")
         assert x.stage is Stage.DECLARE and x.to_move == 3
         if shared:

@@ -45,10 +45,12 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
     """Apply ``irregularity`` committed by player ``offender``.
 
     R10.1 and R10.2: every other side scores 100 or 10. R10.3 (a revoke, only in
-    phase 2) ends the deal: with ``revoke_penalty = remaining_brisques`` every
-    other side scores the brisques still to be played; with ``forfeit_tricks``
-    the offender's opponents take every remaining trick (the side of the
-    offender's left-hand opponent takes their brisques and the last-trick bonus).
+    phase 2) ends the deal, and the cards of the current trick count as still to
+    be played: with ``revoke_penalty = remaining_brisques`` every other side
+    scores the brisques still to be played as a penalty and nobody scores the
+    last trick; with ``forfeit_tricks`` the offender's opponents take every
+    remaining trick (the side of the offender's left-hand opponent takes their
+    brisques and the last-trick bonus).
 
     Raises:
         IllegalActionError: if the deal is over, the player does not exist, or a

@@ -242,12 +242,23 @@ def seven_open(s: State, rules: Rules) -> bool:
 
 
 def _after_window_action(s: State, rules: Rules) -> State:
-    """Keep the window open while something can still be declared in it (R2.6)."""
+    """Keep the window open while the rules still allow something in it (R2.6).
+
+    Whether the holder's *cards* allow more must not decide it: the others would
+    learn from the window closing what he holds. So a window of hand declarations
+    stays open until ``Pass`` while its flags allow a combination or a seven action.
+    Won cards (Fildinski) are face up, so there the window closes as soon as
+    nothing more can be declared from them (R11.5).
+    """
     p = s.to_move
     assert p is not None
-    if not s.window & COMBO_DONE and window_declarations(s, rules, p):
-        return s
-    if seven_open(s, rules) and seven_actions(s, rules, p):
+    if rules.from_won_cards:
+        if not s.window & COMBO_DONE and window_declarations(s, rules, p):
+            return s
+        if seven_open(s, rules) and seven_actions(s, rules, p):
+            return s
+        return end_window_turn(s, rules)
+    if not s.window & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
         return s
     return end_window_turn(s, rules)
 
