@@ -33,6 +33,7 @@ from bezique.observation import Observation, determinize, observe
 from bezique.record import Record
 from bezique.results import DealResult, SideScore, deal_result
 from bezique.serialization import from_json, to_json
+from bezique.simulate import SimulationResult, simulate
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
@@ -60,6 +61,7 @@ __all__ = [
     "SerializationError",
     "SetupError",
     "SideScore",
+    "SimulationResult",
     "Stage",
     "State",
     "Suit",
@@ -84,6 +86,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "setup",
+    "simulate",
     "to_json",
     "variants",
 ]

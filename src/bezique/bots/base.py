@@ -21,8 +21,10 @@ class Bot(Protocol):
     observation and generator state give the same choice.
     """
 
-    name: str
-    """A short name for tables and logs."""
+    @property
+    def name(self) -> str:
+        """A short name for tables and logs."""
+        ...
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The action to take."""

@@ -1,0 +1,668 @@
+"""Batch play: many deals or games between bots, with statistics and throughput.
+
+:func:`simulate` plays ``deals`` lone deals or ``games`` whole games of a
+variant between bots and returns a frozen :class:`SimulationResult`.
+
+Seats and rotation. ``bots`` holds one bot per seat, or one per side (each bot
+then sits at every seat of its side). Call the per-seat list entries
+``0 .. n-1`` (``n`` players). In lone deals, deal ``i`` is dealt by player
+``i % n`` and entry ``k`` sits at seat ``(k + i // n) % n``: the bots keep
+their seats for a round of ``n`` deals in which every seat deals once, then
+all move one seat on. Over ``n * n`` deals every bot plays every seat exactly
+``n`` times, once against each dealer; figures are exactly balanced when
+``deals`` is a multiple of ``n * n``. In games, game ``g`` puts entry ``k`` at
+seat ``(k + g) % n`` for the whole game, whose deals are dealt by players 0,
+1, 2, ... in turn. A bot's side thus changes from deal to deal (or game to
+game): the per-side figures say how the seats fare, the per-bot figures how
+the bots fare.
+
+Reproducibility. Deal ``i`` is shuffled with ``derive_seed(seed, i)``
+(game ``g`` is ``new_game(variant, seed=derive_seed(seed, g))``). The ``j``-th
+action of deal (or game) ``i``, counting from 0, is chosen with a
+``random.Random`` seeded from ``derive_seed(derive_seed(derive_seed(seed, i),
+2**40), j)``. Every statistic is summed as whole numbers and divided once at
+the end, so the same arguments give an equal result whatever ``workers``,
+``executor`` and ``chunk_size`` are (only ``elapsed`` differs).
+
+Parallelism. The deals are cut into chunks of consecutive indices; each chunk
+is played in the calling process (``workers=1``), in a
+:class:`concurrent.futures.ProcessPoolExecutor` (``workers=K``), or by any
+:class:`concurrent.futures.Executor` passed as ``executor`` (for example
+Dask's ``distributed.Client(...).get_executor()``). Chunk results are merged
+in index order.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from bezique.actions import Action
+from bezique.bots.base import Bot
+from bezique.engine import apply, legal_actions, new_deal
+from bezique.errors import IllegalActionError
+from bezique.game import Game, game_result, new_game
+from bezique.melds import MeldKind
+from bezique.observation import observe
+from bezique.results import DealResult, deal_result
+from bezique.rules import rules_of
+from bezique.shuffle import derive_seed
+from bezique.state import State
+from bezique.variants import Variant
+
+__all__ = ["DecisionRandom", "InvariantError", "SimulationResult", "simulate"]
+
+_MASK = (1 << 64) - 1
+_DECISION_STREAM = 1 << 40
+"""Index of the decision stream under a deal's seed (no game has that many deals)."""
+
+
+class InvariantError(AssertionError):
+    """A conformance check failed during a simulation (an engine bug, not a user error)."""
+
+
+class DecisionRandom(random.Random):
+    """A ``random.Random`` driven by SplitMix64, cheap to create (one per decision).
+
+    Seeding a Mersenne Twister costs microseconds; the simulator creates one
+    generator per bot decision, so it uses this one, whose whole state is one
+    64-bit number. Every ``random.Random`` method works (they are built on
+    :meth:`random` and :meth:`getrandbits`), and the stream depends on the
+    seed alone, on every machine and Python version.
+
+    >>> r = DecisionRandom(7)
+    >>> r.random() == DecisionRandom(7).random(), 0 <= r.randrange(10) < 10
+    (True, True)
+    """
+
+    def __init__(self, x: int = 0) -> None:
+        self._x = x & _MASK
+
+    def seed(self, a: int | float | str | bytes | bytearray | None = None,  # type: ignore[override]
+             version: int = 2) -> None:
+        """Restart the stream from ``a`` (an int; anything else is hashed by ``random.Random``)."""
+        if a is None:
+            a = int.from_bytes(os.urandom(8), "little")
+        elif not isinstance(a, int):
+            a = random.Random(a).getrandbits(64)
+        self._x = a & _MASK
+
+    def _next(self) -> int:
+        self._x = x = (self._x + 0x9E3779B97F4A7C15) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        """A float in ``[0, 1)`` with 53 random bits."""
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int, /) -> int:
+        """An int of ``k`` random bits."""
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        out = bits = 0
+        while bits < k:
+            out = (out << 64) | self._next()
+            bits += 64
+        return out >> (bits - k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state."""
+        return (self._x,)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        """Restore a state from :meth:`getstate`."""
+        self._x = int(state[0]) & _MASK
+
+
+@attrs.frozen
+class SimulationResult:
+    """What :func:`simulate` found. Means and deviations are per deal (or per game).
+
+    Standard deviations are sample deviations (``n - 1``), 0.0 for one item.
+    """
+
+    variant: Variant
+    """The rules played."""
+    bot_names: tuple[str, ...]
+    """The bots as given (one per seat or one per side)."""
+    mode: Literal["deals", "games"]
+    """Whether lone deals or whole games were played."""
+    seed: int
+    """The simulation's seed."""
+    played: int
+    """Deals (or games) played."""
+    deals: int
+    """Deals played (in games, all their deals)."""
+    wins: tuple[int, ...]
+    """Per side (seat side), deals or games won outright."""
+    ties: int
+    """Deals or games without a single winner; ``sum(wins) + ties == played``."""
+    mean_points: tuple[float, ...]
+    """Per side, mean deal points (``DealResult.points``) or mean game totals."""
+    std_points: tuple[float, ...]
+    """Per side, the standard deviation of those points."""
+    mean_value: tuple[float, ...] | None
+    """Per side, the mean worth won: the game value (``GameResult.value``) in games,
+    the settlement value in variants where each deal is settled (Rubicon), credited to
+    the winner; ``None`` for lone deals that are not settled."""
+    std_value: tuple[float, ...] | None
+    """Per side, the standard deviation of the worth won."""
+    bot_wins: tuple[int, ...]
+    """Per bot, deals or games its side won."""
+    bot_mean_points: tuple[float, ...]
+    """Per bot, the mean points of its side."""
+    bot_std_points: tuple[float, ...]
+    """Per bot, their standard deviation."""
+    bot_mean_value: tuple[float, ...] | None
+    """Per bot, the mean worth won by its side (see :attr:`mean_value`)."""
+    meld_counts: tuple[tuple[MeldKind, tuple[int, ...]], ...]
+    """For every combination of the variant (the seven of trumps aside, it scores as a
+    seven), how many each side scored over the whole simulation."""
+    actions: int
+    """Actions taken, all deals together."""
+    tricks: int
+    """Tricks played, all deals together."""
+    elapsed: float = attrs.field(eq=False, default=0.0)
+    """Wall-clock seconds (not part of equality)."""
+
+    @property
+    def mean_actions(self) -> float:
+        """Mean actions per deal."""
+        return self.actions / self.deals if self.deals else 0.0
+
+    @property
+    def mean_tricks(self) -> float:
+        """Mean tricks per deal."""
+        return self.tricks / self.deals if self.deals else 0.0
+
+    @property
+    def meld_frequencies(self) -> tuple[tuple[MeldKind, float], ...]:
+        """Per kind, combinations scored per deal, all sides together."""
+        return tuple((kind, sum(counts) / self.deals if self.deals else 0.0)
+                     for kind, counts in self.meld_counts)
+
+    @property
+    def deals_per_second(self) -> float:
+        """Throughput: deals played per wall-clock second."""
+        return self.deals / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready data (``json.dumps(result.to_dict())``)."""
+        sides = self.variant.deal.side_count
+        return {
+            "variant": self.variant.name, "mode": self.mode, "seed": self.seed,
+            "played": self.played, "deals": self.deals, "bots": list(self.bot_names),
+            "sides": [{"side": s, "wins": self.wins[s], "mean_points": self.mean_points[s],
+                       "std_points": self.std_points[s],
+                       "mean_value": None if self.mean_value is None else self.mean_value[s],
+                       "std_value": None if self.std_value is None else self.std_value[s]}
+                      for s in range(sides)],
+            "ties": self.ties,
+            "bots_results": [
+                {"bot": k, "name": name, "wins": self.bot_wins[k],
+                 "mean_points": self.bot_mean_points[k], "std_points": self.bot_std_points[k],
+                 "mean_value": None if self.bot_mean_value is None else self.bot_mean_value[k]}
+                for k, name in enumerate(self.bot_names)],
+            "melds": {kind.value: {"per_side": list(counts), "per_deal": freq}
+                      for (kind, counts), (_, freq) in zip(self.meld_counts,
+                                                           self.meld_frequencies, strict=True)},
+            "actions": self.actions, "tricks": self.tricks,
+            "mean_actions": self.mean_actions, "mean_tricks": self.mean_tricks,
+            "elapsed": self.elapsed, "deals_per_second": self.deals_per_second,
+        }
+
+    def summary(self) -> str:
+        """A plain-text table of the result, as ``bezique simulate`` prints it."""
+        unit = "deal" if self.mode == "deals" else "game"
+        n = max(self.played, 1)
+        lines = [f"{self.variant.title or self.variant.name}: {self.played} {unit}s"
+                 + (f" ({self.deals} deals)" if self.mode == "games" else "")
+                 + f", seed {self.seed}", ""]
+        has_value = self.mean_value is not None
+        head = f"  {'':<18}{'wins':>8}{'win %':>8}{'mean pts':>11}{'sd':>9}"
+        lines.append(head + (f"{'mean value':>12}" if has_value else ""))
+        for s, wins in enumerate(self.wins):
+            row = (f"  {'side ' + str(s):<18}{wins:>8}{100 * wins / n:>7.1f}%"
+                   f"{self.mean_points[s]:>11.1f}{self.std_points[s]:>9.1f}")
+            lines.append(row + (f"{self.mean_value[s]:>12.1f}" if self.mean_value else ""))
+        lines.append(f"  {'ties':<18}{self.ties:>8}{100 * self.ties / n:>7.1f}%")
+        for k, name in enumerate(self.bot_names):
+            row = (f"  {f'bot {k} ({name})':<18}{self.bot_wins[k]:>8}"
+                   f"{100 * self.bot_wins[k] / n:>7.1f}%"
+                   f"{self.bot_mean_points[k]:>11.1f}{self.bot_std_points[k]:>9.1f}")
+            lines.append(row + (f"{self.bot_mean_value[k]:>12.1f}"
+                                if self.bot_mean_value else ""))
+        lines += ["", "  combinations per deal"
+                  + "".join(f"{'side ' + str(s):>9}" for s in range(len(self.wins)))
+                  + f"{'total':>9}"]
+        for (kind, counts), (_, freq) in zip(self.meld_counts, self.meld_frequencies,
+                                             strict=True):
+            per_side = "".join(f"{c / max(self.deals, 1):>9.3f}" for c in counts)
+            lines.append(f"  {kind.value.replace('_', ' '):<22}{per_side}{freq:>9.3f}")
+        lines += ["", f"  mean deal length: {self.mean_actions:.1f} actions, "
+                      f"{self.mean_tricks:.1f} tricks",
+                  f"  {self.deals} deals in {self.elapsed:.2f} s: "
+                  f"{self.deals_per_second:.0f} deals/s"]
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- the plan
+
+
+@attrs.frozen
+class _Seating:
+    """Who sits where for each rotation ``r`` (see the module documentation)."""
+
+    bots: tuple[Bot, ...]
+    """The bots as given."""
+    owners: tuple[int, ...]
+    """Per entry of the per-seat list, the index of its bot in ``bots``."""
+    sides: tuple[int, ...]
+    """The variant's side of each seat."""
+
+    def seat_bots(self, r: int) -> tuple[Bot, ...]:
+        n = len(self.owners)
+        return tuple(self.bots[self.owners[(seat - r) % n]] for seat in range(n))
+
+    def bot_sides(self, r: int) -> tuple[int, ...]:
+        n = len(self.owners)
+        out = [0] * len(self.bots)
+        for k, owner in enumerate(self.owners):
+            out[owner] = self.sides[(k + r) % n]
+        return tuple(out)
+
+
+def _seating(variant: Variant, bots: Sequence[Bot]) -> _Seating:
+    players, sides = variant.players, variant.deal.sides
+    side_count = variant.deal.side_count
+    bots = tuple(bots)
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"{bot!r} is not a bot: it has no choose(observation, rng) method")
+    if len(bots) == players:
+        owners = tuple(range(players))
+    elif len(bots) == side_count:
+        owners = tuple(sides)
+        for r in range(players):
+            for j in range(side_count):
+                if len({sides[(k + r) % players] for k in range(players) if owners[k] == j}) > 1:
+                    raise ValueError(f"{variant.name}: its partnerships do not survive the seat "
+                                     "rotation; give one bot per seat")
+    else:
+        raise ValueError(f"{variant.name} needs {players} bots (one per seat)"
+                         + (f" or {side_count} (one per side)" if side_count != players else "")
+                         + f", not {len(bots)}")
+    return _Seating(bots, owners, tuple(sides))
+
+
+@attrs.frozen
+class _Job:
+    """A chunk of consecutive deals (or games) for one worker."""
+
+    variant: Variant
+    seating: _Seating
+    mode: Literal["deals", "games"]
+    seed: int
+    start: int
+    stop: int
+    check: bool
+
+
+# ----------------------------------------------------------------------------- tallies
+
+
+class _Tally:
+    """Whole-number sums for a chunk; merged by addition, so chunking never matters."""
+
+    def __init__(self, sides: int, bots: int, kinds: Sequence[MeldKind]) -> None:
+        self.played = self.deals = self.actions = self.tricks = self.ties = self.valued = 0
+        self.wins, self.points, self.points_sq = [0] * sides, [0] * sides, [0] * sides
+        self.value, self.value_sq = [0] * sides, [0] * sides
+        self.bot_wins, self.bot_points, self.bot_points_sq = [0] * bots, [0] * bots, [0] * bots
+        self.bot_value = [0] * bots
+        self.melds: dict[MeldKind, list[int]] = {kind: [0] * sides for kind in kinds}
+
+    def add_deal(self, state: State, actions: int) -> None:
+        self.deals += 1
+        self.actions += actions
+        self.tricks += state.tricks
+        for combo in state.combos:
+            self.melds.setdefault(combo.kind, [0] * len(self.wins))[combo.side] += 1
+
+    def add_outcome(self, points: Sequence[int], winner: int | None, value: int | None,
+                    bot_sides: Sequence[int]) -> None:
+        self.played += 1
+        for s, p in enumerate(points):
+            self.points[s] += p
+            self.points_sq[s] += p * p
+        for k, s in enumerate(bot_sides):
+            self.bot_points[k] += points[s]
+            self.bot_points_sq[k] += points[s] * points[s]
+        if winner is None:
+            self.ties += 1
+        else:
+            self.wins[winner] += 1
+            for k, s in enumerate(bot_sides):
+                self.bot_wins[k] += s == winner
+        if value is not None:
+            self.valued += 1
+            if winner is not None:
+                self.value[winner] += value
+                self.value_sq[winner] += value * value
+                for k, s in enumerate(bot_sides):
+                    self.bot_value[k] += value if s == winner else 0
+
+    def merge(self, other: _Tally) -> None:
+        for name in ("played", "deals", "actions", "tricks", "ties", "valued"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("wins", "points", "points_sq", "value", "value_sq", "bot_wins",
+                     "bot_points", "bot_points_sq", "bot_value"):
+            mine = getattr(self, name)
+            for i, x in enumerate(getattr(other, name)):
+                mine[i] += x
+        for kind, counts in other.melds.items():
+            mine = self.melds.setdefault(kind, [0] * len(counts))
+            for i, x in enumerate(counts):
+                mine[i] += x
+
+
+def _mean(total: int, n: int) -> float:
+    return total / n if n else 0.0
+
+
+def _std(total: int, squares: int, n: int) -> float:
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(n * squares - total * total, 0) / (n * (n - 1)))
+
+
+def _deal_outcome(result: DealResult) -> tuple[int | None, int | None]:
+    """The winning side (``None`` on a tie for the top) and the settled value, if any."""
+    if result.settlement is not None:
+        return result.settlement.winner, result.settlement.value
+    top = max(result.points)
+    leaders = [s for s, p in enumerate(result.points) if p == top]
+    return (leaders[0] if len(leaders) == 1 else None), None
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+class _Checker:
+    """Conformance checks after every action (``check_invariants=True``)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.deck = Counter(rules_of(variant).deck)
+
+    def state(self, s: State, where: str) -> None:
+        seen: Counter[Any] = Counter(s.stock)
+        for hand in s.hands:
+            seen.update(hand)
+        for table in s.tables:
+            seen.update(table)
+        seen.update(card for _, card in s.trick)
+        seen.update(s.played)
+        if s.turn_up is not None:
+            seen[s.turn_up] += 1
+        if seen != self.deck:
+            extra, lost = seen - self.deck, self.deck - seen
+            raise InvariantError(f"{where}: cards duplicated {sorted(extra.elements())} "
+                                 f"or lost {sorted(lost.elements())}")
+        scoring = s.variant.scoring
+        timing = scoring.brisque_timing.value
+        per = scoring.brisque_points if timing == "immediate" or (
+            timing == "end_of_deal" and s.is_over) else 0
+        breakdown = tuple(m + v + b * per + lt + pen for m, v, b, lt, pen in zip(
+            s.melds, s.sevens, s.brisques, s.last_trick, s.penalties, strict=True))
+        if tuple(s.scores) != breakdown:
+            raise InvariantError(f"{where}: scores {s.scores} differ from the breakdown "
+                                 f"{breakdown}")
+        for side, melds in enumerate(s.melds):
+            combos = sum(c.points for c in s.combos if c.side == side)
+            if combos != melds:
+                raise InvariantError(f"{where}: side {side} has {melds} meld points but its "
+                                     f"combinations score {combos}")
+        brisques = sum(1 for card in s.played if card.is_brisque)
+        if sum(s.brisques) != brisques:
+            raise InvariantError(f"{where}: {sum(s.brisques)} brisques counted, {brisques} won")
+        actions = legal_actions(s)
+        if s.is_over != (not actions) or s.is_over != (s.to_move is None):
+            raise InvariantError(f"{where}: over={s.is_over} but to_move={s.to_move} and "
+                                 f"{len(actions)} legal actions")
+
+    def final(self, s: State, where: str) -> None:
+        result = deal_result(s)
+        if tuple(result.points) != tuple(s.scores) or any(
+                score.total != p for score, p in zip(result.breakdown, result.points,
+                                                     strict=True)):
+            raise InvariantError(f"{where}: deal result {result.points} / {result.breakdown} "
+                                 f"differs from the scores {s.scores}")
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def _decide(bot: Bot, view: State | Game, player: int, key: int, j: int) -> Action:
+    """Bot ``bot``'s ``j``-th decision of the deal or game, from its observation."""
+    return bot.choose(observe(view, player), DecisionRandom(derive_seed(key, j)))
+
+
+def _illegal(exc: IllegalActionError, where: str, bot: Bot, player: int,
+             action: Action) -> IllegalActionError:
+    return IllegalActionError(f"{where}: bot {getattr(bot, 'name', bot)!r} (player {player}) "
+                              f"chose {action}: {exc}")
+
+
+def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> None:
+    n = job.variant.players
+    seat_bots = job.seating.seat_bots((i // n) % n)
+    deal_seed = derive_seed(job.seed, i)
+    key = derive_seed(deal_seed, _DECISION_STREAM)
+    state = new_deal(job.variant, seed=deal_seed, dealer=i % n)
+    where = f"deal {i} (seed {job.seed})"
+    if checker is not None:
+        checker.state(state, f"{where}, start")
+    j = 0
+    while (p := state.to_move) is not None:
+        action = _decide(seat_bots[p], state, p, key, j)
+        try:
+            state = apply(state, action)
+        except IllegalActionError as exc:
+            raise _illegal(exc, where, seat_bots[p], p, action) from exc
+        j += 1
+        if checker is not None:
+            checker.state(state, f"{where}, action {j}")
+    if checker is not None:
+        checker.final(state, where)
+    result = deal_result(state)
+    winner, value = _deal_outcome(result)
+    tally.add_deal(state, j)
+    tally.add_outcome(result.points, winner, value, job.seating.bot_sides((i // n) % n))
+
+
+def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> None:
+    n = job.variant.players
+    seat_bots = job.seating.seat_bots(g % n)
+    game_seed = derive_seed(job.seed, g)
+    key = derive_seed(game_seed, _DECISION_STREAM)
+    game = new_game(job.variant, seed=game_seed)
+    where = f"game {g} (seed {job.seed})"
+    if checker is not None:
+        checker.state(game.current, f"{where}, start")
+    j = in_deal = 0
+    while (p := game.to_move) is not None:
+        before, finished = game.current, len(game.deals)
+        action = _decide(seat_bots[p], game, p, key, j)
+        try:
+            game = apply(game, action)
+        except IllegalActionError as exc:
+            raise _illegal(exc, where, seat_bots[p], p, action) from exc
+        j += 1
+        in_deal += 1
+        if len(game.deals) > finished:
+            # the deal has ended and the game moved on: replay its last action for the
+            # final state (once per deal), to count its combinations and check it
+            last = apply(before, action)
+            if checker is not None:
+                checker.state(last, f"{where}, action {j}")
+                checker.final(last, where)
+            tally.add_deal(last, in_deal)
+            in_deal = 0
+        if checker is not None and not game.is_over:
+            checker.state(game.current, f"{where}, action {j}")
+    result = game_result(game)
+    tally.add_outcome(result.totals, result.winner, result.value, job.seating.bot_sides(g % n))
+
+
+def _run_chunk(job: _Job) -> _Tally:
+    """Play one chunk of deals or games (the unit of work sent to a worker)."""
+    variant = job.variant
+    kinds = [kind for kind in variant.melds.kinds if kind is not MeldKind.TRUMP_SEVEN]
+    tally = _Tally(variant.deal.side_count, len(job.seating.bots), kinds)
+    checker = _Checker(variant) if job.check else None
+    play = _play_deal if job.mode == "deals" else _play_game
+    for i in range(job.start, job.stop):
+        play(job, i, tally, checker)
+    return tally
+
+
+# ----------------------------------------------------------------------------- the driver
+
+
+def _count(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+    return value
+
+
+def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
+             games: int | None = None, seed: int = 0, workers: int = 1,
+             executor: cf.Executor | None = None, chunk_size: int | None = None,
+             check_invariants: bool = False,
+             progress: Callable[[int, int], object] | None = None) -> SimulationResult:
+    """Play ``deals`` lone deals or ``games`` games between ``bots``; return the statistics.
+
+    Seating, seeds and chunking are described in the module documentation:
+    the same arguments give an equal result (``elapsed`` aside) whatever
+    ``workers``, ``executor`` and ``chunk_size``.
+
+    Args:
+        variant: The rules.
+        bots: One bot per seat, or one per side.
+        deals: How many lone deals to play (give this or ``games``).
+        games: How many whole games to play.
+        seed: The simulation's seed.
+        workers: Processes to play in (a ``ProcessPoolExecutor``); 1 plays here.
+        executor: Any ``concurrent.futures.Executor`` to send the chunks to instead
+            (e.g. Dask's ``client.get_executor()``); ``workers`` is then ignored.
+        chunk_size: Deals (or games) per unit of work; by default about eight chunks
+            per worker, at most 500 deals (100 chunks in all when playing here).
+        check_invariants: Check after every action that no card is lost or duplicated,
+            that the scores equal their breakdown and that an action is legal until
+            the end; raise :class:`InvariantError` otherwise.
+        progress: Called as ``progress(done, total)`` after every chunk.
+
+    Returns:
+        A :class:`SimulationResult`.
+
+    Raises:
+        ValueError: for a bad count, a wrong number of bots.
+        TypeError: for something that is not a bot.
+        InvariantError: when ``check_invariants`` finds a violation.
+        IllegalActionError: when a bot chooses an illegal action.
+
+    >>> import bezique as bz
+    >>> r = bz.simulate(bz.variants.TWO_PACK, [bz.bots.RandomBot()] * 2, deals=4, seed=1)
+    >>> r.played, sum(r.wins) + r.ties, r.mean_tricks
+    (4, 4, 32.0)
+    >>> bz.simulate(bz.variants.TWO_PACK, [bz.bots.RandomBot()], deals=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: two-pack needs 2 bots (one per seat), not 1
+    """
+    if (deals is None) == (games is None):
+        raise ValueError("give either deals or games")
+    mode: Literal["deals", "games"] = "deals" if games is None else "games"
+    total = _count(mode, deals if games is None else games)
+    workers = _count("workers", workers)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    seating = _seating(variant, bots)
+    parallel = executor is not None or workers > 1
+    if chunk_size is None:
+        per = total / (8 * workers) if parallel else total / 100
+        chunk_size = max(1, min(500, math.ceil(per)))
+    chunk_size = _count("chunk_size", chunk_size)
+    # the variant travels without its compiled tables (each worker builds them once)
+    portable = attrs.evolve(variant) if parallel else variant
+    jobs = [_Job(portable, seating, mode, seed, start, min(start + chunk_size, total),
+                 check_invariants) for start in range(0, total, chunk_size)]
+    t0 = time.perf_counter()
+    if not parallel:
+        tallies = []
+        for job in jobs:
+            tallies.append(_run_chunk(job))
+            if progress is not None:
+                progress(job.stop, total)
+    elif executor is not None:
+        tallies = _run_on(executor, jobs, total, progress)
+    else:
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            tallies = _run_on(pool, jobs, total, progress)
+    elapsed = time.perf_counter() - t0
+    tally = _Tally(variant.deal.side_count, len(seating.bots), ())
+    for part in tallies:  # in index order
+        tally.merge(part)
+    return _result(variant, seating, mode, seed, tally, elapsed)
+
+
+def _run_on(executor: cf.Executor, jobs: list[_Job], total: int,
+            progress: Callable[[int, int], object] | None) -> list[_Tally]:
+    futures = [executor.submit(_run_chunk, job) for job in jobs]
+    index = {future: k for k, future in enumerate(futures)}
+    results: list[_Tally | None] = [None] * len(jobs)
+    done = 0
+    try:
+        for future in cf.as_completed(futures):
+            k = index[future]
+            results[k] = future.result()
+            done += jobs[k].stop - jobs[k].start
+            if progress is not None:
+                progress(done, total)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [r for r in results if r is not None]
+
+
+def _result(variant: Variant, seating: _Seating, mode: Literal["deals", "games"], seed: int,
+            t: _Tally, elapsed: float) -> SimulationResult:
+    n = t.played
+    valued = t.valued == n and n > 0
+    kinds = sorted(t.melds, key=lambda kind: list(MeldKind).index(kind))
+    return SimulationResult(
+        variant=variant, bot_names=tuple(str(getattr(b, "name", type(b).__name__))
+                                         for b in seating.bots),
+        mode=mode, seed=seed, played=n, deals=t.deals, wins=tuple(t.wins), ties=t.ties,
+        mean_points=tuple(_mean(s, n) for s in t.points),
+        std_points=tuple(_std(s, q, n) for s, q in zip(t.points, t.points_sq, strict=True)),
+        mean_value=tuple(_mean(v, n) for v in t.value) if valued else None,
+        std_value=tuple(_std(v, q, n) for v, q in zip(t.value, t.value_sq, strict=True))
+        if valued else None,
+        bot_wins=tuple(t.bot_wins), bot_mean_points=tuple(_mean(s, n) for s in t.bot_points),
+        bot_std_points=tuple(_std(s, q, n) for s, q in zip(t.bot_points, t.bot_points_sq,
+                                                            strict=True)),
+        bot_mean_value=tuple(_mean(v, n) for v in t.bot_value) if valued else None,
+        meld_counts=tuple((kind, tuple(t.melds[kind])) for kind in kinds),
+        actions=t.actions, tricks=t.tricks, elapsed=elapsed)

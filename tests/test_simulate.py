@@ -1,0 +1,281 @@
+"""bz.simulate: reproducibility across workers and chunking, statistics, conformance checks."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import json
+import pickle
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+import bezique as bz
+from bezique.shuffle import derive_seed
+from bezique.simulate import DecisionRandom, InvariantError, SimulationResult, simulate
+
+TWO = bz.variants.TWO_PACK
+RANDOM = bz.bots.RandomBot()
+
+
+def randoms(variant: bz.Variant) -> list[bz.bots.RandomBot]:
+    return [RANDOM] * variant.players
+
+
+# ----------------------------------------------------------------------------- reproducibility
+
+
+def test_same_seed_same_result_whatever_the_workers_and_chunks() -> None:
+    one = simulate(TWO, randoms(TWO), deals=40, seed=11)
+    two = simulate(TWO, randoms(TWO), deals=40, seed=11, workers=2)
+    chunked = simulate(TWO, randoms(TWO), deals=40, seed=11, chunk_size=3)
+    assert one == two == chunked
+    assert isinstance(one, SimulationResult)
+    assert simulate(TWO, randoms(TWO), deals=40, seed=12) != one
+
+
+def test_games_are_reproducible_in_processes_and_threads() -> None:
+    variant = bz.variants.THREE_HANDED
+    base = simulate(variant, randoms(variant), games=3, seed=5)
+    pooled = simulate(variant, randoms(variant), games=3, seed=5, workers=2, chunk_size=1)
+    with cf.ThreadPoolExecutor(2) as pool:
+        threaded = simulate(variant, randoms(variant), games=3, seed=5, executor=pool,
+                            chunk_size=2)
+    assert base == pooled == threaded
+    assert base.mode == "games" and base.played == 3 and base.deals >= 3
+
+
+def test_dask_executor_gives_the_same_result() -> None:
+    distributed = pytest.importorskip("distributed")  # a test dependency: installed in CI
+    expected = simulate(TWO, randoms(TWO), deals=24, seed=3)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        got = simulate(TWO, randoms(TWO), deals=24, seed=3, executor=client.get_executor(),
+                       chunk_size=5)
+    assert got == expected
+
+
+def test_the_documented_seeding_replays_every_deal() -> None:
+    """Deal i: seed derive_seed(seed, i), dealer i % n, decision j's generator seeded from
+    derive_seed(derive_seed(derive_seed(seed, i), 2**40), j); bots rotate every n deals."""
+    variant, seed, deals = TWO, 9, 12
+    result = simulate(variant, randoms(variant), deals=deals, seed=seed)
+    wins = [0, 0]
+    points = [0, 0]
+    melds: Counter[bz.MeldKind] = Counter()
+    actions = 0
+    for i in range(deals):
+        state = bz.new_deal(variant, seed=derive_seed(seed, i), dealer=i % 2)
+        key = derive_seed(derive_seed(seed, i), 2**40)
+        j = 0
+        while not state.is_over:
+            p = state.to_move
+            assert p is not None
+            action = RANDOM.choose(bz.observe(state, p), DecisionRandom(derive_seed(key, j)))
+            state = bz.apply(state, action)
+            j += 1
+        actions += j
+        res = bz.deal_result(state)
+        if res.points[0] != res.points[1]:
+            wins[res.points.index(max(res.points))] += 1
+        points = [a + b for a, b in zip(points, res.points, strict=True)]
+        melds.update(dict(res.meld_counts))
+    assert list(result.wins) == wins
+    assert result.ties == deals - sum(wins)
+    assert list(result.mean_points) == [p / deals for p in points]
+    assert result.actions == actions
+    assert {k: sum(c) for k, c in result.meld_counts if sum(c)} == dict(melds)
+
+
+# ----------------------------------------------------------------------------- statistics
+
+
+def test_statistics_add_up() -> None:
+    r = simulate(TWO, randoms(TWO), deals=60, seed=2)
+    assert r.played == r.deals == 60
+    assert sum(r.wins) + r.ties == r.played
+    # two sides: exactly one of the two bots is on the winning side of each decided deal
+    assert sum(r.bot_wins) == sum(r.wins)
+    assert sum(r.bot_mean_points) == pytest.approx(sum(r.mean_points))
+    assert r.mean_tricks == 32.0 and r.tricks == 32 * 60
+    assert r.mean_actions == r.actions / 60 >= 88
+    assert all(sd > 0 for sd in r.std_points)
+    assert r.mean_value is None and r.std_value is None
+    assert {kind for kind, _ in r.meld_counts} == {
+        kind for kind in TWO.melds.kinds if kind is not bz.MeldKind.TRUMP_SEVEN}
+    for (kind, counts), (kind2, per_deal) in zip(r.meld_counts, r.meld_frequencies,
+                                                 strict=True):
+        assert kind is kind2 and len(counts) == 2
+        assert per_deal == pytest.approx(sum(counts) / 60)
+    assert r.elapsed > 0 and r.deals_per_second > 0
+
+
+def test_meld_counts_match_the_meld_points() -> None:
+    """Combinations counted per side, times their points, give the sides' meld points."""
+    variant = bz.variants.RUBICON
+    r = simulate(variant, randoms(variant), deals=8, seed=4)
+    points = dict(variant.melds.effective_table())
+    from_counts = sum(points[kind] * sum(counts) for kind, counts in r.meld_counts)
+    total = 0
+    for i in range(8):
+        # replay without the simulator: RandomBot through the documented seeds
+        state = bz.new_deal(variant, seed=derive_seed(4, i), dealer=i % 2)
+        key = derive_seed(derive_seed(4, i), 2**40)
+        j = 0
+        while not state.is_over:
+            p = state.to_move
+            assert p is not None
+            state = bz.apply(state, RANDOM.choose(bz.observe(state, p),
+                                                  DecisionRandom(derive_seed(key, j))))
+            j += 1
+        total += sum(bz.deal_result(state).breakdown[s].melds for s in range(2))
+    assert from_counts == total
+
+
+def test_values_in_settled_deals_and_games() -> None:
+    rubicon = simulate(bz.variants.RUBICON, randoms(bz.variants.RUBICON), deals=6, seed=1)
+    assert rubicon.mean_value is not None and rubicon.std_value is not None
+    assert sum(rubicon.mean_value) > 0
+    games = simulate(TWO, randoms(TWO), games=4, seed=1)
+    assert games.mean_value is not None and games.bot_mean_value is not None
+    assert 1 <= sum(games.mean_value) <= 2  # each game is worth 1 or 2
+    assert sum(games.mean_points) >= TWO.scoring.target  # every game reaches the target
+
+
+def test_bots_rotate_through_the_seats() -> None:
+    """Bots named differently end up on both sides; per-bot figures follow the bot."""
+
+    @attrs.frozen
+    class Lead:
+        name: str = "first"
+
+        def choose(self, observation: bz.Observation, rng: random.Random) -> bz.Action:
+            return observation.legal_actions[0]
+
+    r = simulate(TWO, [Lead(), RANDOM], deals=8, seed=3)
+    assert r.bot_names == ("first", "random")
+    assert sum(r.bot_wins) == sum(r.wins)
+    from bezique.simulate import _seating
+
+    seating = _seating(TWO, [Lead(), RANDOM])
+    # deal i: dealer i % 2, bots rotated by i // 2; over n * n = 4 deals the first bot
+    # meets every (seat, dealer) pair once, and plays each side twice
+    pairs = [(seating.seat_bots(i // 2 % 2).index(Lead()), i % 2) for i in range(4)]
+    assert sorted(pairs) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert [seating.bot_sides(i // 2 % 2)[0] for i in range(4)] == [0, 0, 1, 1]
+
+
+def test_one_bot_per_side_is_expanded() -> None:
+    variant = bz.variants.FOUR_HANDED
+    r = simulate(variant, [RANDOM, bz.bots.RandomBot(name="other")], deals=4, seed=2)
+    assert r.bot_names == ("random", "other")
+    assert len(r.wins) == 2 and sum(r.wins) + r.ties == 4
+    assert sum(r.bot_wins) == sum(r.wins)
+
+
+def test_result_is_json_ready() -> None:
+    r = simulate(bz.variants.CUTTHROAT, randoms(bz.variants.CUTTHROAT), deals=2, seed=1)
+    data = json.loads(json.dumps(r.to_dict()))
+    assert data["variant"] == "cutthroat" and data["played"] == 2
+    assert len(data["sides"]) == 4 and len(data["bots_results"]) == 4
+    assert "deals/s" in r.summary()
+
+
+def test_progress_is_reported() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate(TWO, randoms(TWO), deals=10, seed=1, chunk_size=4,
+             progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(4, 10), (8, 10), (10, 10)]
+    calls.clear()
+    simulate(TWO, randoms(TWO), deals=10, seed=1, chunk_size=4, workers=2,
+             progress=lambda done, total: calls.append((done, total)))
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and calls[-1] == (10, 10)
+
+
+# ----------------------------------------------------------------------------- conformance
+
+
+@pytest.mark.parametrize("variant", bz.variants.ALL, ids=lambda v: v.name)
+def test_check_invariants_on_every_variant(variant: bz.Variant) -> None:
+    r = simulate(variant, randoms(variant), deals=3, seed=7, check_invariants=True)
+    assert r.played == 3
+    g = simulate(variant, [RANDOM] * variant.deal.side_count, games=1, seed=7,
+                 check_invariants=True)
+    assert g.played == 1 and sum(g.wins) + g.ties == 1
+
+
+def test_check_invariants_catches_a_lost_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the module, not the function bz.simulate that shadows it as an attribute of bezique
+    sim = importlib.import_module("bezique.simulate")
+
+    real = sim.apply
+
+    def leaky(state: bz.State, action: bz.Action) -> bz.State:
+        after = real(state, action)
+        return after.replace(stock=after.stock[1:]) if after.tricks == 3 else after
+
+    monkeypatch.setattr(sim, "apply", leaky)
+    with pytest.raises(InvariantError, match=r"deal 0 .*cards duplicated .* or lost"):
+        simulate(TWO, randoms(TWO), deals=1, check_invariants=True)
+
+
+def test_an_illegal_bot_move_is_named() -> None:
+    @attrs.frozen
+    class Cheat:
+        name: str = "cheat"
+
+        def choose(self, observation: bz.Observation, rng: random.Random) -> bz.Action:
+            return bz.Pass()
+
+    with pytest.raises(bz.IllegalActionError, match="bot 'cheat'"):
+        simulate(TWO, [Cheat(), Cheat()], deals=1)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({}, "either deals or games"),
+    ({"deals": 2, "games": 2}, "either deals or games"),
+    ({"deals": 0}, "deals must be a whole number >= 1"),
+    ({"games": 1.5}, "games must be a whole number"),
+    ({"deals": 2, "workers": 0}, "workers must be"),
+    ({"deals": 2, "chunk_size": 0}, "chunk_size must be"),
+])
+def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(TWO, randoms(TWO), **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_bots() -> None:
+    with pytest.raises(ValueError, match=r"needs 4 bots \(one per seat\) or 2 \(one per side\)"):
+        simulate(bz.variants.FOUR_HANDED, [RANDOM] * 3, deals=1)
+    with pytest.raises(TypeError, match="not a bot"):
+        simulate(TWO, [RANDOM, object()], deals=1)  # type: ignore[list-item]
+
+
+# ----------------------------------------------------------------------------- the generator
+
+
+def test_decision_random_is_a_reproducible_random() -> None:
+    a, b = DecisionRandom(42), DecisionRandom(42)
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+    assert isinstance(a, random.Random)
+    assert all(0 <= a.random() < 1 for _ in range(100))
+    assert a.getrandbits(0) == 0 and a.getrandbits(100) < 2**100
+    items = list(range(10))
+    a.shuffle(items)
+    assert sorted(items) == list(range(10))
+    assert a.choice("xyz") in "xyz"
+    state = a.getstate()
+    first = a.random()
+    a.setstate(state)
+    assert a.random() == first
+    c = pickle.loads(pickle.dumps(a))
+    assert c.random() == a.random()
+    a.seed(42)
+    assert a.random() == DecisionRandom(42).random()
+    a.seed("text")
+    a.seed(None)
+    with pytest.raises(ValueError):
+        a.getrandbits(-1)
