@@ -65,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds (median reported)")
     parser.add_argument("--variant", action="append", help="variant name (default: all)")
     parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
+    parser.add_argument("--simulation", action="store_true",
+                        help="also time bz.simulate: greedy vs greedy per variant, and "
+                             "random two-pack deals with 1 and 2 workers")
+    parser.add_argument("--sim-deals", type=int, default=2000,
+                        help="deals for the 1-vs-2-worker measurement")
     args = parser.parse_args(argv)
     chosen = [bz.variants.get(n) for n in args.variant] if args.variant else list(bz.variants.ALL)
     print(f"bezique {bz.__version__}, Python {platform.python_version()} "
@@ -95,7 +100,27 @@ def main(argv: list[str] | None = None) -> int:
             y = statistics.median(ys)
             print(f"{'  yardstick':<20}{1 / y:>10.0f}   ratio of time per deal: "
                   f"{deal_t / y:.2f}x (aim: <= 8x)")
+    if args.simulation:
+        simulation(chosen, args.deals, args.sim_deals)
     return 0
+
+
+def simulation(chosen: list[bz.Variant], deals: int, sim_deals: int) -> None:
+    """Greedy-vs-greedy deals per second per variant, and the speed-up of two workers."""
+    print(f"\nbz.simulate, GreedyBot in every seat, {deals} deals, one worker")
+    for variant in chosen:
+        bots = [bz.bots.GreedyBot()] * variant.players
+        result = bz.simulate(variant, bots, deals=deals, seed=1)
+        print(f"{variant.name:<20}{result.deals_per_second:>10.0f} deals/s")
+    random_bots = [bz.bots.RandomBot(), bz.bots.RandomBot()]
+    times = {}
+    for workers in (1, 2):
+        result = bz.simulate(bz.variants.TWO_PACK, random_bots, deals=sim_deals, seed=1,
+                             workers=workers)
+        times[workers] = result.elapsed
+        print(f"two-pack, RandomBot, {sim_deals} deals, {workers} worker(s): "
+              f"{result.deals_per_second:.0f} deals/s")
+    print(f"speed-up of 2 workers over 1: {times[1] / times[2]:.2f}x")
 
 
 if __name__ == "__main__":
