@@ -163,10 +163,8 @@ def _plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
             if chosen is not None and (best is None or len(combo.cards) > len(best[0].cards)):
                 best = (combo, i, chosen)
         elif reform and best is None and not _intact(pool, combo):
+            # R3.8: all the unplayed cards of the broken combination, plus like cards
             kept = [s for s in combo.serials if s in pool.on_table]
-            if len(kept) != sum(1 for s in combo.serials if s in pool.on_table):
-                continue  # pragma: no cover - serials are unique
-            # every unplayed card of the broken combination must still be ours to use
             if not kept:
                 continue
             kept_cards = tuple(pool.on_table[s].card for s in kept)

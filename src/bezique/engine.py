@@ -62,8 +62,6 @@ def _state_of(obj: State | Game) -> State:
         return obj
     current = getattr(obj, "current", None)
     if isinstance(current, State):
-        if getattr(obj, "is_over", False):
-            return current
         return current
     raise TypeError(f"expected a State or a Game, not {type(obj).__name__}")
 
