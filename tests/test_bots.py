@@ -99,6 +99,14 @@ def test_search_plays_whole_deals_of_every_variant(variant: bz.Variant) -> None:
     assert len(actions) > 0
 
 
+@pytest.mark.parametrize("variant", [bz.variants.TWO_PACK, bz.variants.RUBICON], ids=_ids)
+def test_search_without_a_horizon_plays_to_the_end(variant: bz.Variant) -> None:
+    """Full playouts scored by the deal points (two-pack) or the settlement (Rubicon, R8.5)."""
+    bots: list[Bot] = [SearchBot(iterations=4, candidates=2, horizon=None), GreedyBot()]
+    result, _ = play(variant, bots, seed=9)
+    assert result.tricks > 0
+
+
 # --- hidden information -------------------------------------------------------------------
 
 

@@ -63,7 +63,7 @@ from bezique.state import Combination, Stage, TableCard
 from bezique.tricks import trick_winner
 from bezique.variants import Variant
 
-__all__ = ["GreedyBot", "greedy_action"]
+__all__ = ["GreedyBot", "greedy_action", "meld_prospects"]
 
 _SUITS = tuple(Suit)
 _SUIT_POS = {suit: pos for pos, suit in enumerate(_SUITS)}
@@ -288,6 +288,34 @@ def _beats(i: int, best: int, trump: int) -> bool:
     return i >> 3 == trump
 
 
+def _class_counts(T: _Tables, player: int, hand_counts: list[int],
+                  table: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+    """Per card index, the copies ``player`` may use in a new combination, indexed by the
+    combination's class bit (R3.4-R3.6): ``[all, class A, class B, all, class C]``.
+
+    A hand card counts in every class; a table card (own, or a partner's, R11.8) counts
+    in every class whose bit it has not yet been used for. Position 0 (and 3) counts
+    every card, for upgrades built on a scored combination (R3.5).
+    """
+    call = hand_counts[:]
+    ca = hand_counts[:]
+    cb = hand_counts[:]
+    cc = hand_counts[:]
+    partners = T.partners[player]
+    for owner in (player, *partners) if partners else (player,):
+        for tc in table[owner]:
+            i = tc.card.index
+            bits = tc.used
+            call[i] += 1
+            if not bits & 1:
+                ca[i] += 1
+            if not bits & 2:
+                cb[i] += 1
+            if not bits & 4:
+                cc[i] += 1
+    return (call, ca, cb, call, cc)
+
+
 def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
             table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
             trump: Suit | None, turn_up: Card | None, stock_size: int,
@@ -298,30 +326,12 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
     tt = T.by_trump[t]
     # counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     hcounts = [0] * 32
-    held = set()
     for c in hand:
-        i = c.index
-        hcounts[i] += 1
-        held.add(i)
-    ca = hcounts[:]
-    cb = hcounts[:]
-    cc = hcounts[:]
-    call = hcounts[:]
+        hcounts[c.index] += 1
     my_table = table[player]
-    partners = T.partners[player]
-    for owner in (player, *partners) if partners else (player,):
-        for tc in table[owner]:
-            i = tc.card.index
-            bits = tc.used
-            held.add(i)
-            call[i] += 1
-            if not bits & 1:
-                ca[i] += 1
-            if not bits & 2:
-                cb[i] += 1
-            if not bits & 4:
-                cc[i] += 1
-    by_bit = (call, ca, cb, call, cc)
+    by_bit = _class_counts(T, player, hcounts, table)
+    call, cc = by_bit[0], by_bit[4]
+    held = {i for i in range(32) if call[i]}
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0
@@ -618,3 +628,66 @@ def _phase2(T: _Tables, player: int, hand: tuple[Card, ...],
         if u > best_u:
             best_action, best_u = action, u
     return best_action
+
+
+def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
+                   table: tuple[tuple[TableCard, ...], ...], won: tuple[tuple[TableCard, ...], ...],
+                   combos: tuple[Combination, ...], trump: Suit | None, stock_size: int) -> float:
+    """What ``player``'s combination prospects are worth, in points, as the greedy policy
+    counts them in phase 1: each undeclared complete combination 90% of its points, each
+    incomplete one its points times ``completion ** 2`` times the share of the stock left.
+
+    Cards are the player's hand and table (and the partner's table, R11.8), or the
+    unused won cards in Fildinski (R5.3). Zero in phase 2, when nothing more can be
+    declared (R2.9). Search bots use it to value a position at a playout horizon.
+
+    >>> import bezique as bz
+    >>> s = bz.setup(bz.variants.TWO_PACK, hands=["QS JD 9S 8H 7H 9D 10H 8D",
+    ...                                           "8S 7S 7S 10D KD AD KC JC"], turn_up="9C")
+    >>> round(meld_prospects(s.variant, 0, s.hands[0], s.table, s.won, s.combos, s.trump,
+    ...                      s.stock_size))
+    172
+    """
+    if stock_size == 0:
+        return 0.0
+    T = _tables(variant)
+    tt = T.by_trump[_TPOS.get(id(trump), -1)]
+    counts = [0] * 32
+    if T.from_won:
+        for tc in won[player]:
+            if not tc.used:
+                counts[tc.card.index] += 1
+        call = cc = counts
+        by_bit: tuple[list[int], ...] = (counts,) * 5
+    else:
+        for c in hand:
+            counts[c.index] += 1
+        by_bit = _class_counts(T, player, counts, table)
+        call, cc = by_bit[0], by_bit[4]
+    g = min(1.0, stock_size / T.initial_stock)
+    side = T.sides[player]
+    scored: list[MeldKind] | None = None
+    total_value = 0.0
+    for bit, pts, total, needs, upgrade, kind in tt.pats:
+        arr = by_bit[bit]
+        if upgrade and not T.from_won:
+            if scored is None:
+                scored = [c.kind for c in combos if c.side == side and not c.superseded]
+            if kind not in scored:
+                arr = call
+        have = 0
+        for index, n in needs:
+            k = arr[index]
+            have += k if k < n else n
+        if have == total:
+            total_value += pts * _COMPLETE
+        elif have:
+            x = have / total
+            total_value += pts * x * x * g
+    for indexes, pts in tt.quartets:
+        r = cc[indexes[0]] + cc[indexes[1]] + cc[indexes[2]] + cc[indexes[3]]
+        if r >= 4:
+            total_value += pts * _COMPLETE
+        elif r:
+            total_value += pts * r * r * g / 16
+    return total_value

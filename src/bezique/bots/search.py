@@ -8,26 +8,40 @@ For a decision with more than one legal action the bot
    offer more);
 2. samples *determinizations* of its observation (:func:`bezique.determinize`:
    the cards it has not seen dealt at random to the other hands and the
-   stock), and on each one plays every candidate followed by a playout of the
-   rest of the deal in which every seat follows the greedy policy, each seat
-   reading only its own hand (partners are separate seats);
-3. scores a playout as the bot's side's deal points minus the best other
-   side's (:func:`bezique.deal_result`); where each deal is a game (Rubicon,
-   Chinese, eight-pack: R8.5, R9.3) as plus or minus the settlement's value;
+   stock), and on each one plays every candidate followed by a playout in
+   which every seat follows the greedy policy, each seat reading only its own
+   hand (partners are separate seats);
+3. scores a playout that reaches the end of the deal as the bot's side's deal
+   points minus the best other side's (:func:`bezique.deal_result`), or, where
+   each deal is a game (Rubicon, Chinese, eight-pack: R8.5, R9.3), as plus or
+   minus the settlement's value. A phase-1 playout stops after ``horizon``
+   tricks and scores the points so far plus the combination prospects of every
+   hand (:func:`bezique.bots.greedy.meld_prospects`), own side less best other;
 4. keeps the greedy choice unless another candidate beats it, on the same
    determinizations, by more than ``confidence`` standard errors of the mean
    difference; then it takes the candidate whose lower bound is highest.
 
 Variance is what limits flat Monte Carlo here: one deal's outcome swings by
-hundreds of points with the draw. Two devices keep the comparison between
-actions sharp. Every candidate is played on the same determinizations (common
-random numbers), and within a playout the stock is read as one card per seat
-per round whoever wins the trick (:func:`_deal_by_seat`), so that two playouts
-that differ in who took a trick still draw the same cards; this halves the
-spread of the paired differences. And the greedy choice is only overruled on
-evidence (step 4), so the search never does much worse than the greedy policy
-it improves on. When the determinization is certain (two players in phase 2,
-every unseen card in the opponent's hand) a single one is played.
+hundreds of points with the draw, while the actions of one decision differ by
+tens. Four devices keep the comparison sharp:
+
+* every candidate is played on the same determinizations (common random
+  numbers);
+* within a playout the stock is read as one card per seat per round, whoever
+  wins the trick (:func:`_deal_by_seat`), so two playouts that differ in who
+  took a trick still draw the same cards; this halves the spread of the
+  paired differences;
+* the horizon: the spread of the paired differences grows with the tricks
+  played, and valuing the position after 8 tricks cuts it by about three, for
+  a small bias (measured on two-pack: 66% of deals won against GreedyBot with
+  the horizon, 60-62% playing to the end, at the same budget);
+* racing: from the sixth determinization on, candidates clearly worse than the
+  greedy choice (by two standard errors) are dropped, and the budget goes to
+  the others.
+
+The greedy choice is only overruled on evidence, so the search never does much
+worse than the policy it improves on. When the determinization is certain (two
+players in phase 2, every unseen card in the opponent's hand) one is enough.
 
 ``iterations`` bounds the playouts per decision (determinizations times
 candidates); ``max_steps`` bounds the actions simulated, which keeps long
@@ -42,11 +56,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 import attrs
 
 from bezique.actions import Action
-from bezique.bots.greedy import greedy_action
+from bezique.bots.greedy import greedy_action, meld_prospects
 from bezique.engine import apply_unchecked, legal_actions
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
@@ -56,7 +71,11 @@ from bezique.variants import Variant
 
 __all__ = ["SearchBot"]
 
-_TWO_PACK_STEPS = 7_500
+_TWO_PACK_STEPS = 6_500
+_RACE_FROM = 6
+"""Rounds after which candidates clearly worse than the greedy choice are dropped."""
+_DROP = 2.0
+"""Standard errors below the greedy choice that make a candidate clearly worse."""
 _OVER = Stage.OVER
 _PLAY = Stage.PLAY
 _DECLARE = Stage.DECLARE
@@ -67,8 +86,7 @@ def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         raise ValueError(f"{attribute.name} must be at least 1, not {value!r}")
 
 
-def _positive_or_none(_: object, attribute: attrs.Attribute[int | None],
-                      value: int | None) -> None:
+def _positive_or_none(_: object, attribute: attrs.Attribute[Any], value: int | None) -> None:
     if value is not None and value < 1:
         raise ValueError(f"{attribute.name} must be at least 1 or None, not {value!r}")
 
@@ -101,11 +119,14 @@ class SearchBot:
     max_steps: int | None = attrs.field(default=None, validator=_positive_or_none)
     """Work cap: actions simulated per decision, all playouts together, checked after
     each determinization (at least one is always played). ``None`` scales a two-pack
-    budget of 7,500 actions down for variants whose actions cost more to simulate
-    (more packs, won-card melds), which keeps a decision near 0.15 s on a 2020s
-    desktop core in every variant."""
+    budget of 6,500 actions down for variants whose actions cost more to simulate
+    (larger hands, melds from won cards, partners), which keeps the longest decisions
+    near 0.15 s on one core of the development machine in every variant."""
     candidates: int = attrs.field(default=4, validator=_positive)
     """How many of the greedy policy's best-valued actions are searched."""
+    horizon: int | None = attrs.field(default=8, validator=_positive_or_none)
+    """Tricks after which a phase-1 playout stops and the position is valued by the points
+    so far plus the combination prospects of the hands (``None``: play to the end)."""
     confidence: float = 0.5
     """How many standard errors an action must beat the greedy choice by to replace it."""
     name: str = "search"
@@ -135,24 +156,51 @@ class SearchBot:
             candidates = sorted(candidates, key=lambda j: -scores[j])[:self.candidates]
             if g not in candidates:
                 candidates[-1] = g
-        rounds = max(1, self.iterations // len(candidates))
         max_steps = self.max_steps or _default_steps(o.variant)
         certain = _certain(o)
-        if certain:
-            rounds = 1
+        stop_at = o.tricks + self.horizon if self.horizon is not None else 1 << 30
         values: list[list[float]] = [[] for _ in range(n)]
-        steps = 0
-        for done in range(1, rounds + 1):
+        active = candidates
+        steps = playouts = rounds = 0
+        while True:
             d = determinize(o, rng)
-            for j in candidates:
-                value, k = _playout(apply_unchecked(d, legal[j]), side)
+            for j in active:
+                value, k = _playout(apply_unchecked(d, legal[j]), side, stop_at)
                 values[j].append(value)
                 steps += k
-            if steps * (done + 1) > max_steps * done:
+            playouts += len(active)
+            rounds += 1
+            if certain:
+                break
+            if rounds >= _RACE_FROM and rounds % 2 == 0:
+                # drop the candidates that are clearly worse than the greedy choice
+                active = [j for j in active if j == g or not _clearly_worse(values[j], values[g])]
+                if len(active) == 1:
+                    break
+            # stop before a round that would exceed the playout or the work budget
+            if playouts + len(active) > self.iterations:
+                break
+            if steps + steps / playouts * len(active) > max_steps:
                 break
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
         return legal[_pick(values, g, self.confidence, certain)]
+
+
+def _mean_and_error(vals: list[float], base: list[float]) -> tuple[float, float, int]:
+    """Mean and standard error of the paired differences ``vals - base`` (rounds both saw)."""
+    diffs = [v - b for v, b in zip(vals, base, strict=False)]
+    rounds = len(diffs)
+    mean = sum(diffs) / rounds
+    if rounds < 2:
+        return mean, math.inf, rounds
+    var = sum((x - mean) ** 2 for x in diffs) / (rounds - 1)
+    return mean, math.sqrt(var / rounds), rounds
+
+
+def _clearly_worse(vals: list[float], base: list[float]) -> bool:
+    mean, error, _ = _mean_and_error(vals, base)
+    return mean + _DROP * error < 0
 
 
 def _pick(values: list[list[float]], g: int, confidence: float, certain: bool) -> int:
@@ -161,20 +209,12 @@ def _pick(values: list[list[float]], g: int, confidence: float, certain: bool) -
     then the one whose lower bound is highest. A single uncertain determinization gives
     no standard error, and the greedy choice stands; a certain one is taken at its word."""
     base = values[g]
-    rounds = len(base)
-    if rounds < 2 and not certain:
-        return g
     best, best_bound = g, 0.0
     for j, vals in enumerate(values):
         if j == g or not vals:
             continue
-        diffs = [v - b for v, b in zip(vals, base, strict=True)]
-        mean = sum(diffs) / rounds
-        if rounds > 1:
-            var = sum((x - mean) ** 2 for x in diffs) / (rounds - 1)
-            bound = mean - confidence * math.sqrt(var / rounds)
-        else:
-            bound = mean
+        mean, error, _ = _mean_and_error(vals, base)
+        bound = mean if certain else mean - confidence * error
         if bound > best_bound:
             best, best_bound = j, bound
     return best
@@ -184,14 +224,15 @@ _STEPS: dict[int, tuple[Variant, int]] = {}
 
 
 def _default_steps(variant: Variant) -> int:
-    """The default work cap of ``variant``: 7,500 two-pack actions, fewer where an
-    action costs more. Measured: about 20 µs per playout action with hands of 8,
-    growing as ``hand_size ** 1.5``, half as much again with melds from won cards, and
-    15% more with partners (their declaration windows)."""
+    """The default work cap of ``variant``: 6,500 two-pack actions, fewer where an
+    action costs more. Measured in phase-1 playouts: about 20 µs per action with
+    hands of 8 and two packs, growing as ``hand_size ** 1.7`` and by 4% per extra
+    pack, half as much again with melds from won cards, and 15% more with partners
+    (their declaration windows)."""
     entry = _STEPS.get(id(variant))
     if entry is not None and entry[0] is variant:
         return entry[1]
-    cost = 20.0 * (variant.deal.hand_size / 8) ** 1.5
+    cost = 20.0 * (variant.deal.hand_size / 8) ** 1.7 * (1 + 0.04 * (variant.deck.packs - 2))
     rules = rules_of(variant)
     if rules.from_won_cards:
         cost *= 1.5
@@ -214,13 +255,16 @@ def _certain(o: Observation) -> bool:
     return o.stock_size == 0 and len(o.hand_sizes) == 2 and o.stage is _PLAY
 
 
-def _playout(s: State, side: int) -> tuple[float, int]:
-    """Play ``s`` to the end of the deal with the greedy policy on every seat; return
-    ``side``'s score (see the module documentation) and the number of actions played."""
+def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
+    """Play ``s`` on with the greedy policy on every seat, to the end of the deal or, in
+    phase 1, until ``stop_at`` tricks are done; return ``side``'s score (see the module
+    documentation) and the number of actions played."""
     steps = 0
     while s.stage is not _OVER:
         if s.stage is _DECLARE and not s.window:
             s = _deal_by_seat(s)
+        elif s.tricks >= stop_at and s.phase == 1 and s.stage is _PLAY and not s.trick:
+            return _evaluate(s, side), steps
         legal = legal_actions(s)
         if len(legal) == 1:
             action = legal[0]
@@ -233,6 +277,18 @@ def _playout(s: State, side: int) -> tuple[float, int]:
         s = apply_unchecked(s, action)
         steps += 1
     return _score(s, side), steps
+
+
+def _evaluate(s: State, side: int) -> float:
+    """A phase-1 position's worth to ``side``: the points so far plus the combination
+    prospects of its players' cards (:func:`bezique.bots.greedy.meld_prospects`), less
+    the same for the best other side."""
+    sides = s.variant.deal.sides
+    worth = [float(x) for x in s.scores]
+    for p, hand in enumerate(s.hands):
+        worth[sides[p]] += meld_prospects(s.variant, p, hand, s.table, s.won, s.combos,
+                                          s.trump, s.stock_size)
+    return worth[side] - max(w for i, w in enumerate(worth) if i != side)
 
 
 def _deal_by_seat(s: State) -> State:
