@@ -31,7 +31,6 @@ forced moves included, and the mean over decisions with a real choice).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import platform
 import random
@@ -41,29 +40,11 @@ from collections.abc import Callable
 
 import bezique as bz
 from bezique.bots import GreedyBot, RandomBot, SearchBot
+from bezique.simulation_result import wilson_interval
 
 Bot = GreedyBot | RandomBot | SearchBot
 """The bots matched here (``bezique.bots.Bot`` declares ``name`` settable, which the frozen
 bots are not, so a plain union serves for type checking)."""
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
-
-    >>> lo, hi = wilson(90, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.826, 0.945)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 class Stats:
     """Results of a match from the first bot's point of view, plus decision times."""
@@ -182,7 +163,7 @@ def _progress(stats: Stats, deals: int, t0: float) -> None:
 def report(title: str, a: str, b: str, stats: Stats, seconds: float) -> None:
     n = stats.deals
     score = stats.wins + 0.5 * stats.ties
-    lo, hi = wilson(score, n)
+    lo, hi = wilson_interval(score, n)
     print(f"\n{title}: {n} deals in {seconds:.1f} s")
     print(f"  {a} wins {stats.wins}, ties {stats.ties}, loses {n - stats.wins - stats.ties}")
     print(f"  {a} win rate {score / n:.1%}  (95% Wilson interval {lo:.1%} - {hi:.1%})")

@@ -11,10 +11,13 @@ from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bezique as bz
 from bezique.shuffle import derive_seed
 from bezique.simulate import DecisionRandom, InvariantError, SimulationResult, simulate
+from bezique.simulation_result import wilson_interval
 
 TWO = bz.variants.TWO_PACK
 RANDOM = bz.bots.RandomBot()
@@ -182,6 +185,59 @@ def test_result_is_json_ready() -> None:
     assert data["variant"] == "cutthroat" and data["played"] == 2
     assert len(data["sides"]) == 4 and len(data["bots_results"]) == 4
     assert "deals/s" in r.summary()
+
+
+def test_a_tie_for_first_counts_half_a_win_for_the_bots_that_share_it() -> None:
+    """Deals tied at the top count in ``ties`` and as half a win for each side sharing
+    first place; a side behind the tie gets nothing."""
+    from bezique.simulate import _result, _seating, _Tally
+
+    three = bz.variants.THREE_HANDED
+    bots = [bz.bots.RandomBot(name=f"r{k}") for k in range(3)]
+    tally = _Tally(3, 3, ())
+    tally.add_outcome([300, 300, 100], (0, 1), None, (0, 1, 2))  # sides 0 and 1 tie
+    tally.add_outcome([500, 100, 200], (0,), None, (1, 2, 0))  # side 0 (bot 2) wins
+    r = _result(three, _seating(three, bots), "deals", 0, tally, 1.0)
+    assert r.ties == 1 and r.wins == (1, 0, 0)
+    assert r.bot_wins == (0, 0, 1) and r.bot_ties == (1, 1, 0)
+    assert [r.bot_score(k) for k in range(3)] == [0.25, 0.25, 0.5]
+    lo, hi = r.bot_interval(2)
+    assert lo < 0.5 < hi
+    data = r.to_dict()["bots_results"]
+    assert [b["ties"] for b in data] == [1, 1, 0]
+    assert data[0]["score"] == 0.25 and data[0]["interval_95"] == list(r.bot_interval(0))
+    assert "bot 2 (r2) scores 50.0% (ties half), 95% interval" in r.summary()
+
+
+def test_bot_scores_add_up_over_two_bots() -> None:
+    r = simulate(TWO, [bz.bots.GreedyBot(), RANDOM], deals=40, seed=3)
+    assert r.bot_score(0) + r.bot_score(1) == pytest.approx(1.0)
+    assert sum(r.bot_ties) == 2 * r.ties
+    lo, hi = r.bot_interval(0)
+    assert lo <= r.bot_score(0) <= hi
+
+
+@given(n=st.integers(1, 10_000), data=st.data(),
+       confidence=st.floats(0.5, 0.999))
+def test_wilson_interval_contains_the_rate_and_is_symmetric(
+        n: int, data: st.DataObject, confidence: float) -> None:
+    k = data.draw(st.integers(0, n))
+    lo, hi = wilson_interval(k, n, confidence)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0
+    lo2, hi2 = wilson_interval(n - k, n, confidence)
+    assert lo == pytest.approx(1 - hi2) and hi == pytest.approx(1 - lo2)
+    wider = wilson_interval(k, n, (1 + confidence) / 2)
+    assert wider[0] <= lo + 1e-12 and wider[1] >= hi - 1e-12
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((5, 4), "successes must lie between 0 and n=4, not 5"),
+    ((-1, 4), "successes must lie between 0 and n=4, not -1"),
+    ((1, 4, 0.0), "confidence must lie strictly between 0 and 1, not 0.0"),
+])
+def test_wilson_interval_refuses_nonsense(args: tuple[float, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        wilson_interval(*args)
 
 
 def test_progress_is_reported() -> None:

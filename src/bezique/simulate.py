@@ -55,6 +55,7 @@ from bezique.observation import observe
 from bezique.results import DealResult, deal_result
 from bezique.rules import rules_of
 from bezique.shuffle import derive_seed
+from bezique.simulation_result import SimulationResult
 from bezique.state import State
 from bezique.variants import Variant
 
@@ -122,138 +123,6 @@ class DecisionRandom(random.Random):
     def setstate(self, state: tuple[Any, ...]) -> None:
         """Restore a state from :meth:`getstate`."""
         self._x = int(state[0]) & _MASK
-
-
-@attrs.frozen
-class SimulationResult:
-    """What :func:`simulate` found. Means and deviations are per deal (or per game).
-
-    Standard deviations are sample deviations (``n - 1``), 0.0 for one item.
-    """
-
-    variant: Variant
-    """The rules played."""
-    bot_names: tuple[str, ...]
-    """The bots as given (one per seat or one per side)."""
-    mode: Literal["deals", "games"]
-    """Whether lone deals or whole games were played."""
-    seed: int
-    """The simulation's seed."""
-    played: int
-    """Deals (or games) played."""
-    deals: int
-    """Deals played (in games, all their deals)."""
-    wins: tuple[int, ...]
-    """Per side (seat side), deals or games won outright."""
-    ties: int
-    """Deals or games without a single winner; ``sum(wins) + ties == played``."""
-    mean_points: tuple[float, ...]
-    """Per side, mean deal points (``DealResult.points``) or mean game totals."""
-    std_points: tuple[float, ...]
-    """Per side, the standard deviation of those points."""
-    mean_value: tuple[float, ...] | None
-    """Per side, the mean worth won: the game value (``GameResult.value``) in games,
-    the settlement value in variants where each deal is settled (Rubicon), credited to
-    the winner; ``None`` for lone deals that are not settled."""
-    std_value: tuple[float, ...] | None
-    """Per side, the standard deviation of the worth won."""
-    bot_wins: tuple[int, ...]
-    """Per bot, deals or games its side won."""
-    bot_mean_points: tuple[float, ...]
-    """Per bot, the mean points of its side."""
-    bot_std_points: tuple[float, ...]
-    """Per bot, their standard deviation."""
-    bot_mean_value: tuple[float, ...] | None
-    """Per bot, the mean worth won by its side (see :attr:`mean_value`)."""
-    meld_counts: tuple[tuple[MeldKind, tuple[int, ...]], ...]
-    """For every combination of the variant (the seven of trumps aside, it scores as a
-    seven), how many each side scored over the whole simulation."""
-    actions: int
-    """Actions taken, all deals together."""
-    tricks: int
-    """Tricks played, all deals together."""
-    elapsed: float = attrs.field(eq=False, default=0.0)
-    """Wall-clock seconds (not part of equality)."""
-
-    @property
-    def mean_actions(self) -> float:
-        """Mean actions per deal."""
-        return self.actions / self.deals if self.deals else 0.0
-
-    @property
-    def mean_tricks(self) -> float:
-        """Mean tricks per deal."""
-        return self.tricks / self.deals if self.deals else 0.0
-
-    @property
-    def meld_frequencies(self) -> tuple[tuple[MeldKind, float], ...]:
-        """Per kind, combinations scored per deal, all sides together."""
-        return tuple((kind, sum(counts) / self.deals if self.deals else 0.0)
-                     for kind, counts in self.meld_counts)
-
-    @property
-    def deals_per_second(self) -> float:
-        """Throughput: deals played per wall-clock second."""
-        return self.deals / self.elapsed if self.elapsed > 0 else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """The result as plain JSON-ready data (``json.dumps(result.to_dict())``)."""
-        sides = self.variant.deal.side_count
-        return {
-            "variant": self.variant.name, "mode": self.mode, "seed": self.seed,
-            "played": self.played, "deals": self.deals, "bots": list(self.bot_names),
-            "sides": [{"side": s, "wins": self.wins[s], "mean_points": self.mean_points[s],
-                       "std_points": self.std_points[s],
-                       "mean_value": None if self.mean_value is None else self.mean_value[s],
-                       "std_value": None if self.std_value is None else self.std_value[s]}
-                      for s in range(sides)],
-            "ties": self.ties,
-            "bots_results": [
-                {"bot": k, "name": name, "wins": self.bot_wins[k],
-                 "mean_points": self.bot_mean_points[k], "std_points": self.bot_std_points[k],
-                 "mean_value": None if self.bot_mean_value is None else self.bot_mean_value[k]}
-                for k, name in enumerate(self.bot_names)],
-            "melds": {kind.value: {"per_side": list(counts), "per_deal": freq}
-                      for (kind, counts), (_, freq) in zip(self.meld_counts,
-                                                           self.meld_frequencies, strict=True)},
-            "actions": self.actions, "tricks": self.tricks,
-            "mean_actions": self.mean_actions, "mean_tricks": self.mean_tricks,
-            "elapsed": self.elapsed, "deals_per_second": self.deals_per_second,
-        }
-
-    def summary(self) -> str:
-        """A plain-text table of the result, as ``bezique simulate`` prints it."""
-        unit = "deal" if self.mode == "deals" else "game"
-        n = max(self.played, 1)
-        lines = [f"{self.variant.title or self.variant.name}: {self.played} {unit}s"
-                 + (f" ({self.deals} deals)" if self.mode == "games" else "")
-                 + f", seed {self.seed}", ""]
-        has_value = self.mean_value is not None
-        head = f"  {'':<18}{'wins':>8}{'win %':>8}{'mean pts':>11}{'sd':>9}"
-        lines.append(head + (f"{'mean value':>12}" if has_value else ""))
-        for s, wins in enumerate(self.wins):
-            row = (f"  {'side ' + str(s):<18}{wins:>8}{100 * wins / n:>7.1f}%"
-                   f"{self.mean_points[s]:>11.1f}{self.std_points[s]:>9.1f}")
-            lines.append(row + (f"{self.mean_value[s]:>12.1f}" if self.mean_value else ""))
-        lines.append(f"  {'ties':<18}{self.ties:>8}{100 * self.ties / n:>7.1f}%")
-        for k, name in enumerate(self.bot_names):
-            row = (f"  {f'bot {k} ({name})':<18}{self.bot_wins[k]:>8}"
-                   f"{100 * self.bot_wins[k] / n:>7.1f}%"
-                   f"{self.bot_mean_points[k]:>11.1f}{self.bot_std_points[k]:>9.1f}")
-            lines.append(row + (f"{self.bot_mean_value[k]:>12.1f}"
-                                if self.bot_mean_value else ""))
-        lines += ["", "  combinations per deal"
-                  + "".join(f"{'side ' + str(s):>9}" for s in range(len(self.wins)))
-                  + f"{'total':>9}"]
-        for (kind, counts), (_, freq) in zip(self.meld_counts, self.meld_frequencies,
-                                             strict=True):
-            per_side = "".join(f"{c / max(self.deals, 1):>9.3f}" for c in counts)
-            lines.append(f"  {kind.value.replace('_', ' '):<22}{per_side}{freq:>9.3f}")
-        lines += ["", f"  mean deal length: {self.mean_actions:.1f} actions, "
-                      f"{self.mean_tricks:.1f} tricks",
-                  f"  {self.deals} deals in {self.elapsed:.2f} s: "
-                  f"{self.deals_per_second:.0f} deals/s"]
-        return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------- the plan
@@ -329,6 +198,7 @@ class _Tally:
         self.wins, self.points, self.points_sq = [0] * sides, [0] * sides, [0] * sides
         self.value, self.value_sq = [0] * sides, [0] * sides
         self.bot_wins, self.bot_points, self.bot_points_sq = [0] * bots, [0] * bots, [0] * bots
+        self.bot_ties = [0] * bots
         self.bot_value = [0] * bots
         self.melds: dict[MeldKind, list[int]] = {kind: [0] * sides for kind in kinds}
 
@@ -339,9 +209,12 @@ class _Tally:
         for combo in state.combos:
             self.melds.setdefault(combo.kind, [0] * len(self.wins))[combo.side] += 1
 
-    def add_outcome(self, points: Sequence[int], winner: int | None, value: int | None,
+    def add_outcome(self, points: Sequence[int], leaders: Sequence[int], value: int | None,
                     bot_sides: Sequence[int]) -> None:
+        """Count a finished deal or game: the sides' ``points``, the sides placed first
+        (``leaders``: one winner, or the sides tied for first place), the settled value."""
         self.played += 1
+        winner = leaders[0] if len(leaders) == 1 else None
         for s, p in enumerate(points):
             self.points[s] += p
             self.points_sq[s] += p * p
@@ -350,6 +223,8 @@ class _Tally:
             self.bot_points_sq[k] += points[s] * points[s]
         if winner is None:
             self.ties += 1
+            for k, s in enumerate(bot_sides):
+                self.bot_ties[k] += s in leaders
         else:
             self.wins[winner] += 1
             for k, s in enumerate(bot_sides):
@@ -366,7 +241,7 @@ class _Tally:
         for name in ("played", "deals", "actions", "tricks", "ties", "valued"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("wins", "points", "points_sq", "value", "value_sq", "bot_wins",
-                     "bot_points", "bot_points_sq", "bot_value"):
+                     "bot_ties", "bot_points", "bot_points_sq", "bot_value"):
             mine = getattr(self, name)
             for i, x in enumerate(getattr(other, name)):
                 mine[i] += x
@@ -386,13 +261,21 @@ def _std(total: int, squares: int, n: int) -> float:
     return math.sqrt(max(n * squares - total * total, 0) / (n * (n - 1)))
 
 
-def _deal_outcome(result: DealResult) -> tuple[int | None, int | None]:
-    """The winning side (``None`` on a tie for the top) and the settled value, if any."""
+def _leaders(totals: Sequence[int], winner: int | None) -> tuple[int, ...]:
+    """The sides placed first: the ``winner`` if there is one, else those tied on the
+    highest total."""
+    if winner is not None:
+        return (winner,)
+    top = max(totals)
+    return tuple(s for s, p in enumerate(totals) if p == top)
+
+
+def _deal_outcome(result: DealResult) -> tuple[tuple[int, ...], int | None]:
+    """The sides placed first (one winner, or those tied on the top points) and the
+    settled value, if any (R8.5: the settlement names the winner)."""
     if result.settlement is not None:
-        return result.settlement.winner, result.settlement.value
-    top = max(result.points)
-    leaders = [s for s, p in enumerate(result.points) if p == top]
-    return (leaders[0] if len(leaders) == 1 else None), None
+        return _leaders(result.points, result.settlement.winner), result.settlement.value
+    return _leaders(result.points, None), None
 
 
 # ----------------------------------------------------------------------------- checks
@@ -485,9 +368,9 @@ def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> No
     if checker is not None:
         checker.final(state, where)
     result = deal_result(state)
-    winner, value = _deal_outcome(result)
+    leaders, value = _deal_outcome(result)
     tally.add_deal(state, j)
-    tally.add_outcome(result.points, winner, value, job.seating.bot_sides((i // n) % n))
+    tally.add_outcome(result.points, leaders, value, job.seating.bot_sides((i // n) % n))
 
 
 def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> None:
@@ -521,7 +404,8 @@ def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> No
         if checker is not None and not game.is_over:
             checker.state(game.current, f"{where}, action {j}")
     result = game_result(game)
-    tally.add_outcome(result.totals, result.winner, result.value, job.seating.bot_sides(g % n))
+    tally.add_outcome(result.totals, _leaders(result.totals, result.winner), result.value,
+                      job.seating.bot_sides(g % n))
 
 
 def _run_chunk(job: _Job) -> _Tally:
@@ -660,7 +544,8 @@ def _result(variant: Variant, seating: _Seating, mode: Literal["deals", "games"]
         mean_value=tuple(_mean(v, n) for v in t.value) if valued else None,
         std_value=tuple(_std(v, q, n) for v, q in zip(t.value, t.value_sq, strict=True))
         if valued else None,
-        bot_wins=tuple(t.bot_wins), bot_mean_points=tuple(_mean(s, n) for s in t.bot_points),
+        bot_wins=tuple(t.bot_wins), bot_ties=tuple(t.bot_ties),
+        bot_mean_points=tuple(_mean(s, n) for s in t.bot_points),
         bot_std_points=tuple(_std(s, q, n) for s, q in zip(t.bot_points, t.bot_points_sq,
                                                             strict=True)),
         bot_mean_value=tuple(_mean(v, n) for v in t.bot_value) if valued else None,
