@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import subprocess
@@ -103,7 +102,7 @@ def test_simulate_json_as_a_subprocess() -> None:
 
 def test_simulate_check_reports_a_violation(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    sim = importlib.import_module("bezique.simulate")
+    import bezique.simulation as sim
     real = sim.apply
 
     def leaky(state: bz.State, action: bz.Action) -> bz.State:

@@ -1,9 +1,8 @@
-"""bz.simulate: reproducibility across workers and chunking, statistics, conformance checks."""
+"""bz.simulate (module bezique.simulation): workers, chunking, statistics, conformance."""
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import importlib
 import json
 import pickle
 import random
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 
 import bezique as bz
 from bezique.shuffle import derive_seed
-from bezique.simulate import DecisionRandom, InvariantError, SimulationResult, simulate
+from bezique.simulation import DecisionRandom, InvariantError, SimulationResult, simulate
 from bezique.simulation_result import wilson_interval
 
 TWO = bz.variants.TWO_PACK
@@ -161,7 +160,7 @@ def test_bots_rotate_through_the_seats() -> None:
     r = simulate(TWO, [Lead(), RANDOM], deals=8, seed=3)
     assert r.bot_names == ("first", "random")
     assert sum(r.bot_wins) == sum(r.wins)
-    from bezique.simulate import _seating
+    from bezique.simulation import _seating
 
     seating = _seating(TWO, [Lead(), RANDOM])
     # deal i: dealer i % 2, bots rotated by i // 2; over n * n = 4 deals the first bot
@@ -190,7 +189,7 @@ def test_result_is_json_ready() -> None:
 def test_a_tie_for_first_counts_half_a_win_for_the_bots_that_share_it() -> None:
     """Deals tied at the top count in ``ties`` and as half a win for each side sharing
     first place; a side behind the tie gets nothing."""
-    from bezique.simulate import _result, _seating, _Tally
+    from bezique.simulation import _result, _seating, _Tally
 
     three = bz.variants.THREE_HANDED
     bots = [bz.bots.RandomBot(name=f"r{k}") for k in range(3)]
@@ -264,8 +263,7 @@ def test_check_invariants_on_every_variant(variant: bz.Variant) -> None:
 
 
 def test_check_invariants_catches_a_lost_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the module, not the function bz.simulate that shadows it as an attribute of bezique
-    sim = importlib.import_module("bezique.simulate")
+    import bezique.simulation as sim
 
     real = sim.apply
 

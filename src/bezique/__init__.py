@@ -33,7 +33,7 @@ from bezique.observation import Observation, determinize, observe
 from bezique.record import Record
 from bezique.results import DealResult, SideScore, deal_result
 from bezique.serialization import from_json, to_json
-from bezique.simulate import SimulationResult, simulate
+from bezique.simulation import SimulationResult, simulate
 from bezique.state import Stage, State
 from bezique.variants import Variant
 

@@ -12,7 +12,7 @@ Subcommands:
   ``pass``). ``quit`` or Ctrl-D ends the program (status 0).
 * ``bezique simulate [--variant NAME] (--games N | --deals N) [--bots a,b]
   [--workers K] [--seed S] [--json]``: bots play many deals or games
-  (:func:`bezique.simulate.simulate`); a progress bar on a terminal (plain
+  (:func:`bezique.simulate`); a progress bar on a terminal (plain
   lines otherwise) on standard error, then a summary table, or the result as
   JSON with ``--json``. ``--check`` checks the rules' invariants after every
   action; a violation (an engine bug) prints one line and exits with status 1.
@@ -351,7 +351,7 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from bezique.simulate import InvariantError, simulate
+    from bezique.simulation import InvariantError, simulate
 
     variant = variants.get(args.variant)
     if (args.games is None) == (args.deals is None):
