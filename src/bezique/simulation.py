@@ -41,7 +41,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -335,15 +335,19 @@ class _Checker:
 # ----------------------------------------------------------------------------- playing
 
 
-def _decide(bot: Bot, view: State | Game, player: int, key: int, j: int) -> Action:
-    """Bot ``bot``'s ``j``-th decision of the deal or game, from its observation."""
-    return bot.choose(observe(view, player), DecisionRandom(derive_seed(key, j)))
+_View = TypeVar("_View", State, Game)
 
 
-def _illegal(exc: IllegalActionError, where: str, bot: Bot, player: int,
-             action: Action) -> IllegalActionError:
-    return IllegalActionError(f"{where}: bot {getattr(bot, 'name', bot)!r} (player {player}) "
-                              f"chose {action}: {exc}")
+def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
+          where: str) -> tuple[Action, _View]:
+    """Bot ``bot``'s ``j``-th decision of the deal or game, from its observation, and the
+    state after it; an illegal choice is reported with ``where`` it happened."""
+    action = bot.choose(observe(view, player), DecisionRandom(derive_seed(key, j)))
+    try:
+        return action, apply(view, action)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"{where}: bot {getattr(bot, 'name', bot)!r} (player "
+                                 f"{player}) chose {action}: {exc}") from exc
 
 
 def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> None:
@@ -357,11 +361,7 @@ def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> No
         checker.state(state, f"{where}, start")
     j = 0
     while (p := state.to_move) is not None:
-        action = _decide(seat_bots[p], state, p, key, j)
-        try:
-            state = apply(state, action)
-        except IllegalActionError as exc:
-            raise _illegal(exc, where, seat_bots[p], p, action) from exc
+        _, state = _turn(state, seat_bots[p], p, key, j, where)
         j += 1
         if checker is not None:
             checker.state(state, f"{where}, action {j}")
@@ -385,11 +385,7 @@ def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> No
     j = in_deal = 0
     while (p := game.to_move) is not None:
         before, finished = game.current, len(game.deals)
-        action = _decide(seat_bots[p], game, p, key, j)
-        try:
-            game = apply(game, action)
-        except IllegalActionError as exc:
-            raise _illegal(exc, where, seat_bots[p], p, action) from exc
+        action, game = _turn(game, seat_bots[p], p, key, j, where)
         j += 1
         in_deal += 1
         if len(game.deals) > finished:
