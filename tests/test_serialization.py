@@ -23,9 +23,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bezique as bz
-from bezique import serialization
 from bezique.cards import ALL_CARDS
 from bezique.policies import MeldPolicy
+from bezique.results import Settled
+from bezique.serialization import _reading
+from bezique.serialization._common import ACTION_TYPES, written_fields
 from bezique.state import Combination, TableCard
 
 VARIANTS = bz.variants.ALL
@@ -128,8 +130,8 @@ def test_actions_round_trip(action: bz.Action) -> None:
 
 def test_every_action_type_has_a_document_type() -> None:
     for cls in typing.get_args(bz.Action):
-        assert cls in serialization._ACTION_TYPES
-    assert {serialization._ACTION_TYPES[type(a)] for a in ACTIONS} == {
+        assert cls in ACTION_TYPES
+    assert {ACTION_TYPES[type(a)] for a in ACTIONS} == {
         "play", "declare", "exchange_seven", "pass", "guess_packet"}
 
 
@@ -211,10 +213,10 @@ def test_determinized_states_round_trip() -> None:
 def test_every_field_type_has_a_reader() -> None:
     """Guards against fields added to the engine's classes without a reader."""
     classes = [bz.State, bz.Observation, bz.Game, bz.DealResult, bz.GameResult, bz.SideScore,
-               serialization.Settled, Combination, *typing.get_args(bz.Action)]
+               Settled, Combination, *typing.get_args(bz.Action)]
     for cls in classes:
-        for name, note in serialization._fields(cls):
-            assert note in serialization._BY_TYPE or name in serialization._SORTED, (cls, name)
+        for name, note in written_fields(cls):
+            assert note in _reading._BY_TYPE or name in _reading._SORTED, (cls, name)
 
 
 # ---------------------------------------------------------------- errors
