@@ -42,7 +42,8 @@ The heuristics, in the order a deal needs them:
 * **Dealer's guess** (R9.4): guesses 24.
 
 Everything per variant (combination patterns per trump suit, base values) is
-computed once and cached, keyed by the variant object; a decision costs some
+computed once and cached, keyed by the variant object
+(:mod:`bezique.bots.valuation`); a decision costs some
 10-20 µs. :func:`greedy_action` is the same policy on raw fields, so search
 bots can play it out on determinized states without building observations.
 """
@@ -54,110 +55,27 @@ import random
 import attrs
 
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
-from bezique.cards import Card, Rank, Suit
+from bezique.bots.valuation import (
+    ACE,
+    COMPLETE,
+    JACK,
+    RANK,
+    TEN,
+    TRUMP_POS,
+    Tables,
+    class_counts,
+    tables_of,
+)
+from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
-from bezique.policies import BrisqueTiming
-from bezique.rules import Rules, rules_of
 from bezique.state import Combination, Stage, TableCard
 from bezique.tricks import trick_winner
 from bezique.variants import Variant
 
-__all__ = ["GreedyBot", "greedy_action", "meld_prospects"]
+__all__ = ["GreedyBot", "greedy_action"]
 
-_SUITS = tuple(Suit)
-_SUIT_POS = {suit: pos for pos, suit in enumerate(_SUITS)}
-_TPOS = {id(suit): pos for pos, suit in enumerate(_SUITS)}
-"""Suit position by object id (hashing an enum member is slow on the hot path)."""
-_RANK = tuple(7 - (i & 7) for i in range(32))
-"""``_RANK[card.index]``: the rank as an int, 7 for an ace down to 0 for a seven."""
-_TEN, _JACK, _ACE = int(Rank.TEN), int(Rank.JACK), int(Rank.ACE)
-_COMPLETE = 0.9
-"""Share of its points a complete, not yet declared combination is worth (a trick must be won)."""
 _PASS = Pass()
-
-
-class _TrumpTables:
-    """Per variant and trump suit: the combinations as index patterns, and base card values."""
-
-    __slots__ = ("base1", "by_card", "pats", "quartet_of", "quartets", "seven")
-
-    def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
-        pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
-        by_card: list[list[tuple[int, int]]] = [[] for _ in range(32)]
-        for pat in rules.patterns[trump]:
-            total = sum(n for _, n in pat.needs)
-            upgrade = bool(rules.upgrades.get(pat.kind))
-            pid = len(pats)
-            pats.append((pat.bit, pat.points, total, pat.needs, upgrade, pat.kind))
-            for index, n in pat.needs:
-                by_card[index].append((pid, n))
-        self.pats = tuple(pats)
-        """``(class bit, points, cards, needs, is an upgrade, kind)`` per combination."""
-        self.by_card = tuple(tuple(x) for x in by_card)
-        """Per card index, ``(pattern id, copies needed)`` of the combinations it is in."""
-        quartets: list[tuple[tuple[int, ...], int]] = []
-        quartet_of = [-1] * 32
-        for spec in rules.quartets[trump]:
-            indexes = tuple(Card.of(spec.rank, suit).index for suit in _SUITS)
-            for index in indexes:
-                quartet_of[index] = len(quartets)
-            quartets.append((indexes, spec.points))
-        self.quartets = tuple(quartets)
-        """``(the four card indexes of the rank, points)`` per four-of-a-rank combination."""
-        self.quartet_of = tuple(quartet_of)
-        """Per card index, its four-of-a-rank combination, or -1."""
-        t = _SUIT_POS[trump] if trump is not None else -1
-        base1 = []
-        for i in range(32):
-            rank = _RANK[i]
-            value = 0.3 * rank + (brisque if rank >= _TEN else 0.0)
-            if i >> 3 == t:
-                value += 3.0 + 0.5 * rank
-            base1.append(value)
-        self.base1 = tuple(base1)
-        """Phase-1 keep value of each card before combinations: brisque, rank, trump."""
-        self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
-        """Index of the scoring seven of trumps, or -1."""
-
-
-class _Tables:
-    """Everything the greedy policy needs about one variant, built once."""
-
-    __slots__ = ("bp", "by_trump", "copies", "from_won", "initial_stock", "partners", "rules",
-                 "seven_points", "sides")
-
-    def __init__(self, variant: Variant) -> None:
-        rules = rules_of(variant)
-        self.rules = rules
-        scoring = variant.scoring
-        if scoring.brisque_timing is BrisqueTiming.SETTLEMENT:
-            # Rubicon: brisques only break ties or save the rubicon (R8.4); Chinese: never
-            self.bp = 1.0 if scoring.brisque_points else 0.0
-        else:
-            self.bp = float(scoring.brisque_points)
-        self.copies = variant.deck.packs
-        self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
-        self.partners = rules.partners
-        self.sides = rules.sides
-        self.from_won = rules.from_won_cards
-        self.seven_points = rules.seven_points if rules.has_seven_meld else 0
-        self.by_trump = (*(_TrumpTables(rules, t, self.bp) for t in _SUITS),
-                         _TrumpTables(rules, None, self.bp))
-        """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
-
-
-_CACHE: dict[int, tuple[Variant, _Tables]] = {}
-
-
-def _tables(variant: Variant) -> _Tables:
-    """The cached tables of ``variant`` (keyed by the object; the entry keeps it alive)."""
-    entry = _CACHE.get(id(variant))
-    if entry is not None and entry[0] is variant:
-        return entry[1]
-    tables = _Tables(variant)
-    _CACHE[id(variant)] = (variant, tables)
-    return tables
 
 
 @attrs.frozen
@@ -232,7 +150,7 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
         if scores is not None:
             scores.extend([0.0] * (len(legal) - 1) + [1.0])
         return last  # carte blanche (R11.6): always worth showing
-    T = _tables(variant)
+    T = tables_of(variant)
     if phase == 1:
         if T.from_won:
             return _fildinski(T, player, trump, trick, won, legal, scores)
@@ -254,7 +172,7 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                  turn_up: Card | None, legal: tuple[Action, ...],
                  scores: list[float] | None) -> Action:
     """The declaration worth the most points, or pass (R2.6, R3, R4)."""
-    T = _tables(variant)
+    T = tables_of(variant)
     points = T.rules.points
     best: Action = _PASS
     best_value = 0.0
@@ -272,7 +190,7 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                     value += 0.1 * sum(1 for c in hand if c.suit is suit)
                     value += 0.05 * sum(1 for tc in table[player] if tc.card.suit is suit)
         elif type(action) is ExchangeSeven:
-            good = turn_up is not None and _RANK[turn_up.index] >= _JACK
+            good = turn_up is not None and RANK[turn_up.index] >= JACK
             value = T.seven_points + (0.5 if good else -0.5)
         if scores is not None:
             scores.append(value)
@@ -284,52 +202,24 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
 def _beats(i: int, best: int, trump: int) -> bool:
     """Whether card index ``i`` played after ``best`` takes the trick from it (R1.3)."""
     if i >> 3 == best >> 3:
-        return _RANK[i] > _RANK[best]
+        return RANK[i] > RANK[best]
     return i >> 3 == trump
 
 
-def _class_counts(T: _Tables, player: int, hand_counts: list[int],
-                  table: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
-    """Per card index, the copies ``player`` may use in a new combination, indexed by the
-    combination's class bit (R3.4-R3.6): ``[all, class A, class B, all, class C]``.
-
-    A hand card counts in every class; a table card (own, or a partner's, R11.8) counts
-    in every class whose bit it has not yet been used for. Position 0 (and 3) counts
-    every card, for upgrades built on a scored combination (R3.5).
-    """
-    call = hand_counts[:]
-    ca = hand_counts[:]
-    cb = hand_counts[:]
-    cc = hand_counts[:]
-    partners = T.partners[player]
-    for owner in (player, *partners) if partners else (player,):
-        for tc in table[owner]:
-            i = tc.card.index
-            bits = tc.used
-            call[i] += 1
-            if not bits & 1:
-                ca[i] += 1
-            if not bits & 2:
-                cb[i] += 1
-            if not bits & 4:
-                cc[i] += 1
-    return (call, ca, cb, call, cc)
-
-
-def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
+def _phase1(T: Tables, player: int, hand: tuple[Card, ...],
             table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
             trump: Suit | None, turn_up: Card | None, stock_size: int,
             combos: tuple[Combination, ...], active: tuple[int, ...],
             legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-1 card play: keep meld cards and brisques, win tricks that are worth it."""
-    t = _TPOS.get(id(trump), -1)
+    t = TRUMP_POS.get(id(trump), -1)
     tt = T.by_trump[t]
     # counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     hcounts = [0] * 32
     for c in hand:
         hcounts[c.index] += 1
     my_table = table[player]
-    by_bit = _class_counts(T, player, hcounts, table)
+    by_bit = class_counts(T, player, hcounts, table)
     call, cc = by_bit[0], by_bit[4]
     held = {i for i in range(32) if call[i]}
     g = stock_size / T.initial_stock
@@ -362,7 +252,7 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
             if have == total:
                 complete.append(pid)
                 x = (total - 1) / total
-                comp[pid] = (bit, arr, pts * (_COMPLETE - x * x * g), pts)
+                comp[pid] = (bit, arr, pts * (COMPLETE - x * x * g), pts)
             else:
                 x0 = have / total
                 x1 = (have - 1) / total
@@ -373,13 +263,13 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
         r = cc[indexes[0]] + cc[indexes[1]] + cc[indexes[2]] + cc[indexes[3]]
         if r >= 4:
             qdone.append((q, r, pts))
-            qdrop[q] = pts * (_COMPLETE - 0.5625 * g) if r == 4 else 0.0
+            qdrop[q] = pts * (COMPLETE - 0.5625 * g) if r == 4 else 0.0
         elif r:
             qdrop[q] = pts * g * (r * r - (r - 1) * (r - 1)) / 16
     seven = tt.seven
     seven_points = T.seven_points
     seven_bonus = 0.0
-    if seven >= 0 and hcounts[seven] and turn_up is not None and _RANK[turn_up.index] >= _JACK:
+    if seven >= 0 and hcounts[seven] and turn_up is not None and RANK[turn_up.index] >= JACK:
         seven_bonus = float(seven_points)
     bp = T.bp
     base1 = tt.base1
@@ -432,15 +322,15 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
     best_u = -1e18
     if not trick:
         for action, i, keep, pend in choices:
-            rank = _RANK[i]
-            risk = bp * (0.5 if rank == _ACE else 1.0) if rank >= _TEN else 0.0
+            rank = RANK[i]
+            risk = bp * (0.5 if rank == ACE else 1.0) if rank >= TEN else 0.0
             u = -keep - risk
             if pend:
                 # a combination is waiting: lead a likely winner
                 if i >> 3 == t:
-                    p_win = 0.9 if rank == _ACE else 0.5 + 0.05 * rank
+                    p_win = 0.9 if rank == ACE else 0.5 + 0.05 * rank
                 else:
-                    p_win = 0.6 if rank == _ACE else 0.1 + 0.04 * max(0, rank - 3)
+                    p_win = 0.6 if rank == ACE else 0.1 + 0.04 * max(0, rank - 3)
                 u += p_win * pend * 0.5
             if scores is not None:
                 scores.append(u)
@@ -453,14 +343,14 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
     partner_wins = T.sides[trick[w][0]] == side
     trick_bp = 0.0
     for _, c in trick:
-        if _RANK[c.index] >= _TEN:
+        if RANK[c.index] >= TEN:
             trick_bp += bp
     for action, i, keep, pend in choices:
-        card_bp = bp if _RANK[i] >= _TEN else 0.0
+        card_bp = bp if RANK[i] >= TEN else 0.0
         if partner_wins:
             u = (card_bp if last else 0.0) - keep
         elif _beats(i, best_card, t):
-            gain = trick_bp + card_bp + 1.0 + pend * _COMPLETE
+            gain = trick_bp + card_bp + 1.0 + pend * COMPLETE
             if not last:
                 gain *= 0.7
             u = gain - keep
@@ -473,11 +363,11 @@ def _phase1(T: _Tables, player: int, hand: tuple[Card, ...],
     return best_action
 
 
-def _fildinski(T: _Tables, player: int, trump: Suit | None,
+def _fildinski(T: Tables, player: int, trump: Suit | None,
                trick: tuple[tuple[int, Card], ...], won: tuple[tuple[TableCard, ...], ...],
                legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Fildinski phase 1 (R5.3): a card is worth what it adds to the winner's won pile."""
-    t = _TPOS.get(id(trump), -1)
+    t = TRUMP_POS.get(id(trump), -1)
     tt = T.by_trump[t]
     pats = tt.pats
     bp = T.bp
@@ -532,16 +422,16 @@ def _fildinski(T: _Tables, player: int, trump: Suit | None,
         if type(action) is not Play:
             continue
         i = action.card.index
-        rank = _RANK[i]
-        card_bp = bp if rank >= _TEN else 0.0
+        rank = RANK[i]
+        card_bp = bp if rank >= TEN else 0.0
         keep = 0.3 * rank + card_bp + (3.0 + 0.5 * rank if i >> 3 == t else 0.0)
         cards = [*trick_cards, i]
         if not trick:
             u = -keep - adds(mine, [i]) * 0.1 - card_bp
         elif partner_wins or _beats(i, best_card, t):
-            u = adds(mine, cards) + sum(bp for x in cards if _RANK[x] >= _TEN) - keep
+            u = adds(mine, cards) + sum(bp for x in cards if RANK[x] >= TEN) - keep
         else:
-            u = -adds(other, cards) - sum(bp for x in cards if _RANK[x] >= _TEN) - keep
+            u = -adds(other, cards) - sum(bp for x in cards if RANK[x] >= TEN) - keep
         if scores is not None:
             scores.append(u)
         if u > best_u:
@@ -549,11 +439,11 @@ def _fildinski(T: _Tables, player: int, trump: Suit | None,
     return best_action
 
 
-def _phase2(T: _Tables, player: int, hand: tuple[Card, ...],
+def _phase2(T: Tables, player: int, hand: tuple[Card, ...],
             trick: tuple[tuple[int, Card], ...], trump: Suit | None, played: tuple[Card, ...],
             legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-2 play (R2.10): cash masters, draw trumps, win cheaply, throw low."""
-    t = _TPOS.get(id(trump), -1)
+    t = TRUMP_POS.get(id(trump), -1)
     copies = T.copies
     unseen = [copies] * 32
     for c in played:
@@ -583,9 +473,9 @@ def _phase2(T: _Tables, player: int, hand: tuple[Card, ...],
             if type(action) is not Play:
                 continue
             i = action.card.index
-            rank = _RANK[i]
+            rank = RANK[i]
             s = i >> 3
-            card_bp = bp if rank >= _TEN else 0.0
+            card_bp = bp if rank >= TEN else 0.0
             master = rank >= top[s]
             if s == t:
                 if master and out_trumps and my_trumps >= out_trumps:
@@ -610,9 +500,9 @@ def _phase2(T: _Tables, player: int, hand: tuple[Card, ...],
         if type(action) is not Play:
             continue
         i = action.card.index
-        rank = _RANK[i]
+        rank = RANK[i]
         s = i >> 3
-        card_bp = bp if rank >= _TEN else 0.0
+        card_bp = bp if rank >= TEN else 0.0
         # what keeping the card is worth: a master brisque will be won, another lost
         future = 0.5 * rank + (3.0 if s == t else 0.0)
         if card_bp:
@@ -628,66 +518,3 @@ def _phase2(T: _Tables, player: int, hand: tuple[Card, ...],
         if u > best_u:
             best_action, best_u = action, u
     return best_action
-
-
-def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
-                   table: tuple[tuple[TableCard, ...], ...], won: tuple[tuple[TableCard, ...], ...],
-                   combos: tuple[Combination, ...], trump: Suit | None, stock_size: int) -> float:
-    """What ``player``'s combination prospects are worth, in points, as the greedy policy
-    counts them in phase 1: each undeclared complete combination 90% of its points, each
-    incomplete one its points times ``completion ** 2`` times the share of the stock left.
-
-    Cards are the player's hand and table (and the partner's table, R11.8), or the
-    unused won cards in Fildinski (R5.3). Zero in phase 2, when nothing more can be
-    declared (R2.9). Search bots use it to value a position at a playout horizon.
-
-    >>> import bezique as bz
-    >>> s = bz.setup(bz.variants.TWO_PACK, hands=["QS JD 9S 8H 7H 9D 10H 8D",
-    ...                                           "8S 7S 7S 10D KD AD KC JC"], turn_up="9C")
-    >>> round(meld_prospects(s.variant, 0, s.hands[0], s.table, s.won, s.combos, s.trump,
-    ...                      s.stock_size))
-    172
-    """
-    if stock_size == 0:
-        return 0.0
-    T = _tables(variant)
-    tt = T.by_trump[_TPOS.get(id(trump), -1)]
-    counts = [0] * 32
-    if T.from_won:
-        for tc in won[player]:
-            if not tc.used:
-                counts[tc.card.index] += 1
-        call = cc = counts
-        by_bit: tuple[list[int], ...] = (counts,) * 5
-    else:
-        for c in hand:
-            counts[c.index] += 1
-        by_bit = _class_counts(T, player, counts, table)
-        call, cc = by_bit[0], by_bit[4]
-    g = min(1.0, stock_size / T.initial_stock)
-    side = T.sides[player]
-    scored: list[MeldKind] | None = None
-    total_value = 0.0
-    for bit, pts, total, needs, upgrade, kind in tt.pats:
-        arr = by_bit[bit]
-        if upgrade and not T.from_won:
-            if scored is None:
-                scored = [c.kind for c in combos if c.side == side and not c.superseded]
-            if kind not in scored:
-                arr = call
-        have = 0
-        for index, n in needs:
-            k = arr[index]
-            have += k if k < n else n
-        if have == total:
-            total_value += pts * _COMPLETE
-        elif have:
-            x = have / total
-            total_value += pts * x * x * g
-    for indexes, pts in tt.quartets:
-        r = cc[indexes[0]] + cc[indexes[1]] + cc[indexes[2]] + cc[indexes[3]]
-        if r >= 4:
-            total_value += pts * _COMPLETE
-        elif r:
-            total_value += pts * r * r * g / 16
-    return total_value

@@ -16,7 +16,7 @@ For a decision with more than one legal action the bot
    each deal is a game (Rubicon, Chinese, eight-pack: R8.5, R9.3), as plus or
    minus the settlement's value. A phase-1 playout stops after ``horizon``
    tricks and scores the points so far plus the combination prospects of every
-   hand (:func:`bezique.bots.greedy.meld_prospects`), own side less best other;
+   hand (:func:`bezique.bots.valuation.meld_prospects`), own side less best other;
 4. keeps the greedy choice unless another candidate beats it, on the same
    determinizations, by more than ``confidence`` standard errors of the mean
    difference; then it takes the candidate whose lower bound is highest.
@@ -61,7 +61,8 @@ from typing import Any
 import attrs
 
 from bezique.actions import Action
-from bezique.bots.greedy import greedy_action, meld_prospects
+from bezique.bots.greedy import greedy_action
+from bezique.bots.valuation import meld_prospects
 from bezique.engine import apply_unchecked, legal_actions
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
@@ -281,7 +282,7 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
 
 def _evaluate(s: State, side: int) -> float:
     """A phase-1 position's worth to ``side``: the points so far plus the combination
-    prospects of its players' cards (:func:`bezique.bots.greedy.meld_prospects`), less
+    prospects of its players' cards (:func:`bezique.bots.valuation.meld_prospects`), less
     the same for the best other side."""
     sides = s.variant.deal.sides
     worth = [float(x) for x in s.scores]
