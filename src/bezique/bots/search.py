@@ -35,7 +35,7 @@ tens. Four devices keep the comparison sharp:
   played, and valuing the position after 8 tricks cuts it by about three, for
   a small bias. Measured on two-pack against GreedyBot, at about the same
   time per decision: 66.1% of 2000 deals won with the horizon and racing
-  (``docs/bots.rst``), 62.6% of 1320 deals with every playout played to the
+  (``docs/bots.rst``), 62.7% of 1320 deals with every playout played to the
   end;
 * racing: from the sixth determinization on, candidates clearly worse than the
   greedy choice (by two standard errors) are dropped, and the budget goes to
