@@ -78,6 +78,14 @@ def test_simulate_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert "simulated 12/12 deals" in captured.err and "\r" not in captured.err
 
 
+def test_simulate_duplicate_with_scores_and_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--deals", "20", "--bots", "greedy,random", "--duplicate", "--seed", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Two-pack Bezique: 20 deals, seed 2, duplicate" in out
+    assert "bot 0 (greedy) scores" in out and "95% interval" in out
+
+
 def test_simulate_games_with_bots_per_side(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--variant", "four-handed", "--games", "1", "--bots", "random,random",
             "--check"]

@@ -60,6 +60,21 @@ def test_dask_executor_gives_the_same_result() -> None:
     assert got == expected
 
 
+def replay_random_deal(variant: bz.Variant, deal_seed: int, dealer: int) -> tuple[bz.State, int]:
+    """Random bots' deal as the module documentation says simulate plays it: the j-th
+    decision's generator seeded from derive_seed(derive_seed(deal_seed, 2**40), j)."""
+    state = bz.new_deal(variant, seed=deal_seed, dealer=dealer)
+    key = derive_seed(deal_seed, 2**40)
+    j = 0
+    while not state.is_over:
+        p = state.to_move
+        assert p is not None
+        action = RANDOM.choose(bz.observe(state, p), DecisionRandom(derive_seed(key, j)))
+        state = bz.apply(state, action)
+        j += 1
+    return state, j
+
+
 def test_the_documented_seeding_replays_every_deal() -> None:
     """Deal i: seed derive_seed(seed, i), dealer i % n, decision j's generator seeded from
     derive_seed(derive_seed(derive_seed(seed, i), 2**40), j); bots rotate every n deals."""
@@ -70,15 +85,7 @@ def test_the_documented_seeding_replays_every_deal() -> None:
     melds: Counter[bz.MeldKind] = Counter()
     actions = 0
     for i in range(deals):
-        state = bz.new_deal(variant, seed=derive_seed(seed, i), dealer=i % 2)
-        key = derive_seed(derive_seed(seed, i), 2**40)
-        j = 0
-        while not state.is_over:
-            p = state.to_move
-            assert p is not None
-            action = RANDOM.choose(bz.observe(state, p), DecisionRandom(derive_seed(key, j)))
-            state = bz.apply(state, action)
-            j += 1
+        state, j = replay_random_deal(variant, derive_seed(seed, i), dealer=i % 2)
         actions += j
         res = bz.deal_result(state)
         if res.points[0] != res.points[1]:
@@ -90,6 +97,35 @@ def test_the_documented_seeding_replays_every_deal() -> None:
     assert list(result.mean_points) == [p / deals for p in points]
     assert result.actions == actions
     assert {k: sum(c) for k, c in result.meld_counts if sum(c)} == dict(melds)
+
+
+def test_duplicate_play_deals_each_board_once_in_every_rotation() -> None:
+    """Duplicate play: deal i is board i // n, shuffled with derive_seed(seed, i // n) and
+    dealt by player (i // n) % n, with entry k at seat (k + i) % n."""
+    variant, seed, deals = bz.variants.THREE_HANDED, 4, 6
+    result = simulate(variant, randoms(variant), deals=deals, seed=seed, duplicate=True)
+    assert result.duplicate and result.to_dict()["duplicate"] is True
+    assert "duplicate" in result.summary()
+    actions = 0
+    for i in range(deals):
+        actions += replay_random_deal(variant, derive_seed(seed, i // 3), dealer=i // 3 % 3)[1]
+    assert result.actions == actions
+    again = simulate(variant, randoms(variant), deals=deals, seed=seed, duplicate=True,
+                     workers=2, chunk_size=1)
+    assert again == result
+    assert simulate(variant, randoms(variant), deals=deals, seed=seed) != result
+
+
+def test_duplicate_play_cancels_the_luck_of_the_deal() -> None:
+    """Two copies of one deterministic policy under different names: in duplicate play
+    each board is played the same way in both rotations, so each copy wins exactly as
+    often as the other; without it, the deals dealt to each differ."""
+    bots = [bz.bots.GreedyBot(name="north"), bz.bots.GreedyBot(name="south")]
+    dup = simulate(TWO, bots, deals=40, seed=5, duplicate=True)
+    assert dup.bot_wins[0] == dup.bot_wins[1] and dup.bot_ties[0] == dup.bot_ties[1]
+    assert dup.bot_mean_points[0] == dup.bot_mean_points[1]
+    plain = simulate(TWO, bots, deals=40, seed=5)
+    assert plain.bot_mean_points[0] != plain.bot_mean_points[1]
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -295,6 +331,7 @@ def test_an_illegal_bot_move_is_named() -> None:
     ({"games": 1.5}, "games must be a whole number"),
     ({"deals": 2, "workers": 0}, "workers must be"),
     ({"deals": 2, "chunk_size": 0}, "chunk_size must be"),
+    ({"deals": 2, "duplicate": "yes"}, "duplicate must be True or False, not 'yes'"),
 ])
 def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):

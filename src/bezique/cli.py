@@ -11,7 +11,7 @@ Subcommands:
   actions, numbered; answer with a number or the action's text (``play QS``,
   ``pass``). ``quit`` or Ctrl-D ends the program (status 0).
 * ``bezique simulate [--variant NAME] (--games N | --deals N) [--bots a,b]
-  [--workers K] [--seed S] [--json]``: bots play many deals or games
+  [--workers K] [--seed S] [--duplicate] [--json]``: bots play many deals or games
   (:func:`bezique.simulate`); a progress bar on a terminal (plain
   lines otherwise) on standard error, then a summary table, or the result as
   JSON with ``--json``. ``--check`` checks the rules' invariants after every
@@ -364,7 +364,8 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         result = simulate(variant, bots, deals=args.deals, games=args.games, seed=args.seed,
                           workers=args.workers, chunk_size=args.chunk_size,
-                          check_invariants=args.check, progress=_Progress(sys.stderr, unit))
+                          check_invariants=args.check, duplicate=args.duplicate,
+                          progress=_Progress(sys.stderr, unit))
     except InvariantError as exc:  # an engine bug found by --check: status 1, not a usage error
         print(f"\nbezique: invariant violated: {exc}", file=sys.stderr)
         return 1
@@ -455,6 +456,8 @@ def _parser() -> _Parser:
     sim.add_argument("--chunk-size", type=_whole(1), help="deals or games per unit of work")
     sim.add_argument("--check", action="store_true",
                      help="check the rules' invariants after every action")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="play every shuffle once in each rotation of the bots")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
     rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")

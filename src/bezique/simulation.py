@@ -16,11 +16,22 @@ seat ``(k + g) % n`` for the whole game, whose deals are dealt by players 0,
 game): the per-side figures say how the seats fare, the per-bot figures how
 the bots fare.
 
+Duplicate play. With ``duplicate=True`` every shuffle is played ``n`` times in
+a row, once in each rotation, as in duplicate bridge: deal ``i`` is board
+``b = i // n``, shuffled with ``derive_seed(seed, b)`` and dealt by player
+``b % n``, with entry ``k`` at seat ``(k + i) % n`` (in games, game ``g`` is
+``new_game(variant, seed=derive_seed(seed, g // n))`` with entry ``k`` at seat
+``(k + g) % n``). Every bot then holds every hand of every board, and the luck
+of the deal cancels out of the comparison between bots, which tightens the
+intervals for the same number of deals. ``deals`` (or ``games``) should be a
+multiple of ``n``; an incomplete last board is played as far as it goes.
+
 Reproducibility. Deal ``i`` is shuffled with ``derive_seed(seed, i)``
-(game ``g`` is ``new_game(variant, seed=derive_seed(seed, g))``). The ``j``-th
-action of deal (or game) ``i``, counting from 0, is chosen with a
-``random.Random`` seeded from ``derive_seed(derive_seed(derive_seed(seed, i),
-2**40), j)``. Every statistic is summed as whole numbers and divided once at
+(game ``g`` is ``new_game(variant, seed=derive_seed(seed, g))``), or the
+board's seed in duplicate play. The ``j``-th action of a deal (or game)
+shuffled with ``deal_seed``, counting from 0, is chosen with a
+``random.Random`` seeded from ``derive_seed(derive_seed(deal_seed, 2**40),
+j)``. Every statistic is summed as whole numbers and divided once at
 the end, so the same arguments give an equal result whatever ``workers``,
 ``executor`` and ``chunk_size`` are (only ``elapsed`` differs).
 
@@ -185,6 +196,16 @@ class _Job:
     start: int
     stop: int
     check: bool
+    duplicate: bool
+
+    def board(self, i: int) -> tuple[int, int, int]:
+        """Deal (or game) ``i``'s seed, the rotation of the bots, and the board number
+        (see the module documentation)."""
+        n = self.variant.players
+        if self.duplicate:
+            b = i // n
+            return derive_seed(self.seed, b), i % n, b
+        return derive_seed(self.seed, i), i // n % n, i
 
 
 # ----------------------------------------------------------------------------- tallies
@@ -351,11 +372,10 @@ def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
 
 
 def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> None:
-    n = job.variant.players
-    seat_bots = job.seating.seat_bots((i // n) % n)
-    deal_seed = derive_seed(job.seed, i)
+    deal_seed, rotation, b = job.board(i)
+    seat_bots = job.seating.seat_bots(rotation)
     key = derive_seed(deal_seed, _DECISION_STREAM)
-    state = new_deal(job.variant, seed=deal_seed, dealer=i % n)
+    state = new_deal(job.variant, seed=deal_seed, dealer=b % job.variant.players)
     where = f"deal {i} (seed {job.seed})"
     if checker is not None:
         checker.state(state, f"{where}, start")
@@ -370,13 +390,13 @@ def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> No
     result = deal_result(state)
     leaders, value = _deal_outcome(result)
     tally.add_deal(state, j)
-    tally.add_outcome(result.points, leaders, value, job.seating.bot_sides((i // n) % n))
+    tally.add_outcome(result.points, leaders, value, job.seating.bot_sides(rotation))
 
 
 def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> None:
-    n = job.variant.players
-    seat_bots = job.seating.seat_bots(g % n)
-    game_seed = derive_seed(job.seed, g)
+    game_seed, _, _ = job.board(g)
+    rotation = g % job.variant.players
+    seat_bots = job.seating.seat_bots(rotation)
     key = derive_seed(game_seed, _DECISION_STREAM)
     game = new_game(job.variant, seed=game_seed)
     where = f"game {g} (seed {job.seed})"
@@ -401,7 +421,7 @@ def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> No
             checker.state(game.current, f"{where}, action {j}")
     result = game_result(game)
     tally.add_outcome(result.totals, _leaders(result.totals, result.winner), result.value,
-                      job.seating.bot_sides(g % n))
+                      job.seating.bot_sides(rotation))
 
 
 def _run_chunk(job: _Job) -> _Tally:
@@ -428,7 +448,7 @@ def _count(name: str, value: object) -> int:
 def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
              games: int | None = None, seed: int = 0, workers: int = 1,
              executor: cf.Executor | None = None, chunk_size: int | None = None,
-             check_invariants: bool = False,
+             check_invariants: bool = False, duplicate: bool = False,
              progress: Callable[[int, int], object] | None = None) -> SimulationResult:
     """Play ``deals`` lone deals or ``games`` games between ``bots``; return the statistics.
 
@@ -451,6 +471,8 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
             that the scores equal their breakdown and that an action is legal until
             the end; raise :class:`InvariantError` otherwise.
         progress: Called as ``progress(done, total)`` after every chunk.
+        duplicate: Play every shuffle once in each rotation of the bots (duplicate
+            play, see the module documentation).
 
     Returns:
         A :class:`SimulationResult`.
@@ -477,6 +499,8 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
     workers = _count("workers", workers)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(duplicate, bool):
+        raise ValueError(f"duplicate must be True or False, not {duplicate!r}")
     seating = _seating(variant, bots)
     parallel = executor is not None or workers > 1
     if chunk_size is None:
@@ -486,7 +510,7 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
     # the variant travels without its compiled tables (each worker builds them once)
     portable = attrs.evolve(variant) if parallel else variant
     jobs = [_Job(portable, seating, mode, seed, start, min(start + chunk_size, total),
-                 check_invariants) for start in range(0, total, chunk_size)]
+                 check_invariants, duplicate) for start in range(0, total, chunk_size)]
     t0 = time.perf_counter()
     if not parallel:
         tallies = []
@@ -503,7 +527,7 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
     tally = _Tally(variant.deal.side_count, len(seating.bots), ())
     for part in tallies:  # in index order
         tally.merge(part)
-    return _result(variant, seating, mode, seed, tally, elapsed)
+    return _result(variant, seating, mode, seed, tally, elapsed, duplicate)
 
 
 def _run_on(executor: cf.Executor, jobs: list[_Job], total: int,
@@ -527,7 +551,7 @@ def _run_on(executor: cf.Executor, jobs: list[_Job], total: int,
 
 
 def _result(variant: Variant, seating: _Seating, mode: Literal["deals", "games"], seed: int,
-            t: _Tally, elapsed: float) -> SimulationResult:
+            t: _Tally, elapsed: float, duplicate: bool = False) -> SimulationResult:
     n = t.played
     valued = t.valued == n and n > 0
     kinds = sorted(t.melds, key=lambda kind: list(MeldKind).index(kind))
@@ -546,4 +570,4 @@ def _result(variant: Variant, seating: _Seating, mode: Literal["deals", "games"]
                                                             strict=True)),
         bot_mean_value=tuple(_mean(v, n) for v in t.bot_value) if valued else None,
         meld_counts=tuple((kind, tuple(t.melds[kind])) for kind in kinds),
-        actions=t.actions, tricks=t.tricks, elapsed=elapsed)
+        actions=t.actions, tricks=t.tricks, duplicate=duplicate, elapsed=elapsed)

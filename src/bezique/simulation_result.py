@@ -104,6 +104,8 @@ class SimulationResult:
     """Actions taken, all deals together."""
     tricks: int
     """Tricks played, all deals together."""
+    duplicate: bool = False
+    """Whether every shuffle was played once in each rotation of the bots (duplicate play)."""
     elapsed: float = attrs.field(eq=False, default=0.0)
     """Wall-clock seconds (not part of equality)."""
 
@@ -146,6 +148,7 @@ class SimulationResult:
         sides = self.variant.deal.side_count
         return {
             "variant": self.variant.name, "mode": self.mode, "seed": self.seed,
+            "duplicate": self.duplicate,
             "played": self.played, "deals": self.deals, "bots": list(self.bot_names),
             "sides": [{"side": s, "wins": self.wins[s], "mean_points": self.mean_points[s],
                        "std_points": self.std_points[s],
@@ -173,7 +176,7 @@ class SimulationResult:
         n = max(self.played, 1)
         lines = [f"{self.variant.title or self.variant.name}: {self.played} {unit}s"
                  + (f" ({self.deals} deals)" if self.mode == "games" else "")
-                 + f", seed {self.seed}", ""]
+                 + f", seed {self.seed}" + (", duplicate" if self.duplicate else ""), ""]
         has_value = self.mean_value is not None
         head = f"  {'':<18}{'wins':>8}{'win %':>8}{'mean pts':>11}{'sd':>9}"
         lines.append(head + (f"{'mean value':>12}" if has_value else ""))
