@@ -33,10 +33,10 @@ tens. Four devices keep the comparison sharp:
   paired differences;
 * the horizon: the spread of the paired differences grows with the tricks
   played, and valuing the position after 8 tricks cuts it by about three, for
-  a small bias. Measured on two-pack against GreedyBot, at about the same
-  time per decision: 66.1% of 2000 deals won with the horizon and racing
-  (``docs/bots.rst``), 62.7% of 1320 deals with every playout played to the
-  end;
+  a small bias. Measured on two-pack against GreedyBot: 66.5% of 2000 deals
+  won with the horizon and racing at the default budget (``docs/bots.rst``),
+  62.7% of 1320 deals with every playout played to the end, at 400 playouts
+  and some 90 ms a decision;
 * racing: from the sixth determinization on, candidates clearly worse than the
   greedy choice (by two standard errors) are dropped, and the budget goes to
   the others.
@@ -74,7 +74,7 @@ from bezique.variants import Variant
 
 __all__ = ["SearchBot"]
 
-_TWO_PACK_STEPS = 6_500
+_TWO_PACK_STEPS = 5_000
 _RACE_FROM = 6
 """Rounds after which candidates clearly worse than the greedy choice are dropped."""
 _DROP = 2.0
@@ -122,9 +122,10 @@ class SearchBot:
     max_steps: int | None = attrs.field(default=None, validator=_positive_or_none)
     """Work cap: actions simulated per decision, all playouts together, checked after
     each determinization (at least one is always played). ``None`` scales a two-pack
-    budget of 6,500 actions down for variants whose actions cost more to simulate
-    (larger hands, melds from won cards, partners). On one idle core of the development
-    machine a two-pack decision takes 80 ms on average and at most about 0.19 s."""
+    budget of 5,000 actions down for variants whose actions cost more to simulate
+    (larger hands, melds from won cards, partners). On the development machine, with
+    both cores busy, a decision takes 48-72 ms on average and at most about
+    0.15 s in every variant (a larger budget, 6,500, was no stronger: ``docs/bots.rst``)."""
     candidates: int = attrs.field(default=4, validator=_positive)
     """How many of the greedy policy's best-valued actions are searched."""
     horizon: int | None = attrs.field(default=8, validator=_positive_or_none)
@@ -227,7 +228,7 @@ _STEPS: dict[int, tuple[Variant, int]] = {}
 
 
 def _default_steps(variant: Variant) -> int:
-    """The default work cap of ``variant``: 6,500 two-pack actions, fewer where an
+    """The default work cap of ``variant``: 5,000 two-pack actions, fewer where an
     action costs more. Measured in phase-1 playouts: about 20 µs per action with
     hands of 8 and two packs, growing as ``hand_size ** 1.7`` and by 4% per extra
     pack, half as much again with melds from won cards, and 15% more with partners
