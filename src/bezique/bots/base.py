@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 from bezique.actions import Action
 from bezique.observation import Observation
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "legal_choices"]
 
 
 @runtime_checkable
@@ -29,3 +29,20 @@ class Bot(Protocol):
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The action to take."""
         ...
+
+
+def legal_choices(observation: Observation) -> tuple[Action, ...]:
+    """The actions a bot may choose from: ``observation.legal_actions``, which is empty
+    when it is not the observer's turn; a bot asked to choose then raises ``ValueError``.
+
+    >>> import bezique as bz
+    >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=1)
+    >>> legal_choices(bz.observe(s, 1 - s.to_move))
+    Traceback (most recent call last):
+    ...
+    ValueError: no legal action: it is not this player's turn
+    """
+    actions = observation.legal_actions
+    if not actions:
+        raise ValueError("no legal action: it is not this player's turn")
+    return actions

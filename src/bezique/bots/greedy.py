@@ -55,6 +55,7 @@ import random
 import attrs
 
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique.bots.base import legal_choices
 from bezique.bots.valuation import (
     ACE,
     COMPLETE,
@@ -105,9 +106,7 @@ class GreedyBot:
             ValueError: if it is not the observer's turn.
         """
         o = observation
-        legal = o.legal_actions
-        if not legal:
-            raise ValueError("no legal action: it is not this player's turn")
+        legal = legal_choices(o)
         if len(legal) == 1:
             return legal[0]
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
@@ -197,6 +196,15 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def _trick_lead(T: Tables, trick: tuple[tuple[int, Card], ...], trump: Suit | None,
+                player: int) -> tuple[int, int, bool]:
+    """Who is winning the trick so far (R1.3): that player, the index of the card
+    winning it, and whether that player is ``player``'s partner (R11.8)."""
+    w = trick_winner(trick, trump)
+    leader, card = trick[w]
+    return leader, card.index, T.sides[leader] == T.sides[player]
 
 
 def _beats(i: int, best: int, trump: int) -> bool:
@@ -337,10 +345,8 @@ def _phase1(T: Tables, player: int, hand: tuple[Card, ...],
             if u > best_u:
                 best_action, best_u = action, u
         return best_action
-    w = trick_winner(trick, trump)
-    best_card = trick[w][1].index
+    _, best_card, partner_wins = _trick_lead(T, trick, trump, player)
     last = len(trick) == len(active) - 1
-    partner_wins = T.sides[trick[w][0]] == side
     trick_bp = 0.0
     for _, c in trick:
         if RANK[c.index] >= TEN:
@@ -414,10 +420,8 @@ def _fildinski(T: Tables, player: int, trump: Suit | None,
     other = mine
     partner_wins = False
     if trick:
-        w = trick_winner(trick, trump)
-        best_card = trick[w][1].index
-        other = pile(trick[w][0])
-        partner_wins = T.sides[trick[w][0]] == T.sides[player]
+        winning, best_card, partner_wins = _trick_lead(T, trick, trump, player)
+        other = pile(winning)
     for action in legal:
         if type(action) is not Play:
             continue
@@ -493,9 +497,7 @@ def _phase2(T: Tables, player: int, hand: tuple[Card, ...],
             if u > best_u:
                 best_action, best_u = action, u
         return best_action
-    w = trick_winner(trick, trump)
-    best_card = trick[w][1].index
-    partner_wins = T.sides[trick[w][0]] == T.sides[player]
+    _, best_card, partner_wins = _trick_lead(T, trick, trump, player)
     for action in legal:
         if type(action) is not Play:
             continue

@@ -7,6 +7,7 @@ import random
 import attrs
 
 from bezique.actions import Action
+from bezique.bots.base import legal_choices
 from bezique.observation import Observation
 
 __all__ = ["RandomBot"]
@@ -28,7 +29,5 @@ class RandomBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A legal action chosen uniformly with ``rng``."""
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError("no legal action: it is not this player's turn")
+        actions = legal_choices(observation)
         return actions[int(rng.random() * len(actions))]

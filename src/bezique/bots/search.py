@@ -63,6 +63,7 @@ from typing import Any
 import attrs
 
 from bezique.actions import Action
+from bezique.bots.base import legal_choices
 from bezique.bots.greedy import greedy_action
 from bezique.bots.valuation import meld_prospects
 from bezique.engine import apply_unchecked, legal_actions
@@ -143,9 +144,7 @@ class SearchBot:
             ValueError: if it is not the observer's turn.
         """
         o = observation
-        legal = o.legal_actions
-        if not legal:
-            raise ValueError("no legal action: it is not this player's turn")
+        legal = legal_choices(o)
         if len(legal) == 1 or o.stage not in (_PLAY, _DECLARE):
             return legal[0] if len(legal) == 1 else _greedy(o)
         start = time.perf_counter()
