@@ -224,12 +224,14 @@ def _phase1(T: Tables, player: int, hand: tuple[Card, ...],
     tt = T.by_trump[t]
     # counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     hcounts = [0] * 32
+    held = set()
     for c in hand:
-        hcounts[c.index] += 1
+        i = c.index
+        hcounts[i] += 1
+        held.add(i)
     my_table = table[player]
-    by_bit = class_counts(T, player, hcounts, table)
+    by_bit = class_counts(T, player, hcounts, table, held)
     call, cc = by_bit[0], by_bit[4]
-    held = {i for i in range(32) if call[i]}
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0

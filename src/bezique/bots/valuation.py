@@ -118,13 +118,15 @@ def tables_of(variant: Variant) -> Tables:
 
 
 def class_counts(T: Tables, player: int, hand_counts: list[int],
-                  table: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+                  table: tuple[tuple[TableCard, ...], ...],
+                  held: set[int] | None = None) -> tuple[list[int], ...]:
     """Per card index, the copies ``player`` may use in a new combination, indexed by the
     combination's class bit (R3.4-R3.6): ``[all, class A, class B, all, class C]``.
 
     A hand card counts in every class; a table card (own, or a partner's, R11.8) counts
     in every class whose bit it has not yet been used for. Position 0 (and 3) counts
-    every card, for upgrades built on a scored combination (R3.5).
+    every card, for upgrades built on a scored combination (R3.5). Given a set as
+    ``held``, the indexes of the table cards counted are added to it.
     """
     call = hand_counts[:]
     ca = hand_counts[:]
@@ -136,6 +138,8 @@ def class_counts(T: Tables, player: int, hand_counts: list[int],
             i = tc.card.index
             bits = tc.used
             call[i] += 1
+            if held is not None:
+                held.add(i)
             if not bits & 1:
                 ca[i] += 1
             if not bits & 2:
