@@ -198,14 +198,11 @@ class _Job:
     check: bool
     duplicate: bool
 
-    def board(self, i: int) -> tuple[int, int, int]:
-        """Deal (or game) ``i``'s seed, the rotation of the bots, and the board number
-        (see the module documentation)."""
-        n = self.variant.players
-        if self.duplicate:
-            b = i // n
-            return derive_seed(self.seed, b), i % n, b
-        return derive_seed(self.seed, i), i // n % n, i
+    def board(self, i: int) -> tuple[int, int]:
+        """Deal (or game) ``i``'s board number and its shuffle's seed: ``i`` itself, or in
+        duplicate play ``i // n`` (see the module documentation)."""
+        b = i // self.variant.players if self.duplicate else i
+        return b, derive_seed(self.seed, b)
 
 
 # ----------------------------------------------------------------------------- tallies
@@ -372,10 +369,12 @@ def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
 
 
 def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> None:
-    deal_seed, rotation, b = job.board(i)
+    n = job.variant.players
+    b, deal_seed = job.board(i)
+    rotation = i % n if job.duplicate else i // n % n
     seat_bots = job.seating.seat_bots(rotation)
     key = derive_seed(deal_seed, _DECISION_STREAM)
-    state = new_deal(job.variant, seed=deal_seed, dealer=b % job.variant.players)
+    state = new_deal(job.variant, seed=deal_seed, dealer=b % n)
     where = f"deal {i} (seed {job.seed})"
     if checker is not None:
         checker.state(state, f"{where}, start")
@@ -394,7 +393,7 @@ def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> No
 
 
 def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> None:
-    game_seed, _, _ = job.board(g)
+    _, game_seed = job.board(g)
     rotation = g % job.variant.players
     seat_bots = job.seating.seat_bots(rotation)
     key = derive_seed(game_seed, _DECISION_STREAM)
