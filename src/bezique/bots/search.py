@@ -190,19 +190,20 @@ class SearchBot:
         return legal[_pick(values, g, self.confidence, certain)]
 
 
-def _mean_and_error(vals: list[float], base: list[float]) -> tuple[float, float, int]:
-    """Mean and standard error of the paired differences ``vals - base`` (rounds both saw)."""
+def _mean_and_error(vals: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``vals - base`` over the rounds
+    both saw (a candidate dropped by racing saw fewer); the error is infinite for one."""
     diffs = [v - b for v, b in zip(vals, base, strict=False)]
     rounds = len(diffs)
     mean = sum(diffs) / rounds
     if rounds < 2:
-        return mean, math.inf, rounds
+        return mean, math.inf
     var = sum((x - mean) ** 2 for x in diffs) / (rounds - 1)
-    return mean, math.sqrt(var / rounds), rounds
+    return mean, math.sqrt(var / rounds)
 
 
 def _clearly_worse(vals: list[float], base: list[float]) -> bool:
-    mean, error, _ = _mean_and_error(vals, base)
+    mean, error = _mean_and_error(vals, base)
     return mean + _DROP * error < 0
 
 
@@ -216,7 +217,7 @@ def _pick(values: list[list[float]], g: int, confidence: float, certain: bool) -
     for j, vals in enumerate(values):
         if j == g or not vals:
             continue
-        mean, error, _ = _mean_and_error(vals, base)
+        mean, error = _mean_and_error(vals, base)
         bound = mean if certain else mean - confidence * error
         if bound > best_bound:
             best, best_bound = j, bound
