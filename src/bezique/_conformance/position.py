@@ -15,13 +15,14 @@ from bezique.cards import Card
 from bezique.deal import PACKET_RANGE
 from bezique.state import Stage, State
 
-__all__ = ["check_cards", "check_flow", "check_sizes"]
+__all__ = ["check_cards", "check_flow", "check_sizes", "count_copies"]
 
 _PARTNER = 8
 """The window flag of the partner's turn (:mod:`bezique.transitions`)."""
 
 
-def _count(counts: Counter[Card], cards: Iterable[Card], packs: int, field: str) -> None:
+def count_copies(counts: Counter[Card], cards: Iterable[Card], packs: int, field: str) -> None:
+    """Add ``cards`` (the field ``field``) to ``counts``; fail at a copy the packs lack."""
     for i, card in enumerate(cards):
         counts[card] += 1
         if counts[card] > packs:
@@ -35,13 +36,13 @@ def check_cards(s: State) -> None:
     packs = variant.packs
     counts: Counter[Card] = Counter()
     for p, hand in enumerate(s.hands):
-        _count(counts, hand, packs, f"hands[{p}]")
+        count_copies(counts, hand, packs, f"hands[{p}]")
     for p, table in enumerate(s.table):
-        _count(counts, (tc.card for tc in table), packs, f"table[{p}]")
-    _count(counts, s.stock, packs, "stock")
-    _count(counts, () if s.turn_up is None else (s.turn_up,), packs, "turn_up")
-    _count(counts, (card for _, card in s.trick), packs, "trick")
-    _count(counts, s.played, packs, "played")
+        count_copies(counts, (tc.card for tc in table), packs, f"table[{p}]")
+    count_copies(counts, s.stock, packs, "stock")
+    count_copies(counts, () if s.turn_up is None else (s.turn_up,), packs, "turn_up")
+    count_copies(counts, (card for _, card in s.trick), packs, "trick")
+    count_copies(counts, s.played, packs, "played")
     total = sum(counts.values())
     if s.seed is not None and total != 32 * packs:
         lost = sorted((full_deck(variant) - counts).elements())

@@ -24,9 +24,9 @@ _SEVEN_BIT = 8
 
 def check_bookkeeping(s: State) -> None:
     """The points and the records behind them agree (R2.11, R2.12, R3, R4, R9.4, R11.6)."""
+    _check_trump(s)
     tables = _check_table_cards(s)
     _check_combos(s, tables)
-    _check_trump(s)
     _check_sevens(s)
     _check_tricks_won(s)
     _check_guess(s)

@@ -7,8 +7,10 @@ out again (:func:`bezique.determinize`), the state checked, and observed back.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from bezique._conformance.common import fail, require, short
+from bezique._conformance.position import count_copies
 from bezique.cards import Card
 from bezique.errors import InvariantError, SetupError
 from bezique.game import Game
@@ -50,6 +52,16 @@ def check_observation_shape(o: Observation) -> None:
     for p, cards in enumerate(o.exposed):
         require(len(cards) <= o.hand_sizes[p], f"exposed[{p}]",
                 f"player {p} holds only {o.hand_sizes[p]} cards")
+    counts: Counter[Card] = Counter()
+    packs = variant.packs
+    count_copies(counts, o.hand, packs, "hand")
+    for p, table in enumerate(o.table):
+        count_copies(counts, (tc.card for tc in table), packs, f"table[{p}]")
+    for p, cards in enumerate(o.exposed):
+        count_copies(counts, cards if p != o.player else (), packs, f"exposed[{p}]")
+    count_copies(counts, () if o.turn_up is None else (o.turn_up,), packs, "turn_up")
+    count_copies(counts, (card for _, card in o.trick), packs, "trick")
+    count_copies(counts, o.played, packs, "played")
     total = (sum(o.hand_sizes) + sum(len(t) for t in o.table) + o.stock_size + len(o.trick)
              + len(o.played))
     require(total == 32 * variant.packs, None, f"the hands, tables, stock and tricks hold "
