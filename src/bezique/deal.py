@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.rules import Rules, rules_of
-from bezique.shuffle import derive_seed, shuffled
+from bezique.shuffle import derive_seed, is_seed, shuffled
 from bezique.state import Stage, State
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
-__all__ = ["PACKET_RANGE", "new_deal", "setup"]
+__all__ = ["PACKET_RANGE", "check_seed", "new_deal", "setup"]
 
 PACKET_RANGE = (18, 30)
 """The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
@@ -32,8 +32,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     ([8, 8], 48, 1)
     """
     rules = rules_of(variant)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be an integer, not {seed!r}")
+    check_seed(seed)
     _check_dealer(rules, dealer)
     deck = shuffled(rules.deck, seed)
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
@@ -84,6 +83,7 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         SetupError: for a position the variant's deck cannot produce.
     """
     rules = rules_of(variant)
+    check_seed(seed)
     _check_dealer(rules, dealer)
     if isinstance(hands, str) or len(hands) != rules.players:
         raise SetupError(f"hands must list one hand for each of the {rules.players} players")
@@ -144,6 +144,16 @@ def _parse_suit(value: Suit | str | None) -> Suit | None:
         if text in (suit.value, suit.letter, suit.name):
             return suit
     raise SetupError(f"{value!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+
+
+def check_seed(seed: object) -> None:
+    """Raise :class:`SetupError` unless ``seed`` is a seed (0 to 2**64 - 1,
+    :data:`bezique.shuffle.SEED_LIMIT`); a wrong type raises :class:`TypeError`."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not is_seed(seed):
+        shown = str(seed) if seed.bit_length() < 100 else f"a number of {seed.bit_length()} bits"
+        raise SetupError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown}")
 
 
 def _check_dealer(rules: Rules, dealer: int) -> None:

@@ -66,8 +66,10 @@ def new_game(variant: Variant, *, seed: int) -> Game:
     >>> g.totals, g.is_over, g.current.dealer
     ((0, 0), False, 0)
     """
+    from bezique.deal import check_seed
     from bezique.engine import new_deal
 
+    check_seed(seed)
     rules = rules_of(variant)
     return Game(variant, seed, (), (0,) * rules.side_count,
                 new_deal(variant, seed=derive_seed(seed, 0), dealer=0), False, None)

@@ -28,7 +28,7 @@ from bezique.actions import Action
 from bezique.cards import Card, Suit
 from bezique.deal import PACKET_RANGE
 from bezique.engine import legal_actions
-from bezique.errors import SetupError
+from bezique.errors import BeziqueError, SetupError
 from bezique.results import DealResult
 from bezique.rules import rules_of
 from bezique.state import Combination, Stage, State, TableCard
@@ -142,8 +142,10 @@ def observe(state: State | Game, player: int) -> Observation:
         game = state
         state = state.current
     s = state
-    if not isinstance(player, int) or not 0 <= player < len(s.hands):
-        raise ValueError(f"player must be 0-{len(s.hands) - 1}, not {player!r}")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"player must be a player index, not {type(player).__name__}")
+    if not 0 <= player < len(s.hands):
+        raise BeziqueError(f"player must be 0-{len(s.hands) - 1}, not {player}")
     scoring = s.variant.scoring
     timing = scoring.brisque_timing.value
     public_brisques = timing == "immediate" or s.stage is Stage.OVER

@@ -43,6 +43,7 @@ from bezique.errors import IllegalActionError, NotationError, SerializationError
 from bezique.game import Game, new_game
 from bezique.notation import format_action, parse_action
 from bezique.serialization import from_json, to_json
+from bezique.shuffle import is_seed
 from bezique.state import State
 from bezique.variants import Variant
 
@@ -334,6 +335,9 @@ def _from_headers(headers: dict[str, tuple[int, str]]) -> Record:
     if "seed" in headers:
         number, text = headers["seed"]
         seed = _int_header(number, "seed", text)
+        if not is_seed(seed):
+            raise SerializationError(f"line {number}: seed must be a whole number from 0 to "
+                                     f"2**64 - 1, not {seed}")
     dealer = None
     if "dealer" in headers:
         number, text = headers["dealer"]

@@ -11,6 +11,7 @@ from typing import Any, cast
 from bezique._conformance.common import fail, require, short
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
+from bezique.shuffle import is_seed
 from bezique.state import Combination, Stage, State, TableCard
 from bezique.variants import Variant
 
@@ -99,7 +100,8 @@ def _flow(s: State, players: int) -> None:
         require(isinstance(entry[1], Card), f"trick[{i}][1]", f"{short(entry[1])} is not a card")
     require(_is_int(s.tricks) and s.tricks >= 0, "tricks", f"{short(s.tricks)} is negative")
     require(_is_int(s.packet) and s.packet >= 0, "packet", f"{short(s.packet)} is negative")
-    require(s.seed is None or _is_int(s.seed), "seed", f"{short(s.seed)} is not a seed")
+    require(s.seed is None or is_seed(s.seed), "seed",
+            f"{short(s.seed)} is not a seed (0 to 2**64 - 1)")
 
 
 def check_shape(s: State) -> None:

@@ -15,7 +15,7 @@ from bezique.cards import Card
 from bezique.errors import InvariantError, SetupError
 from bezique.game import Game
 from bezique.observation import Observation, determinize, observe
-from bezique.shuffle import derive_seed
+from bezique.shuffle import derive_seed, is_seed
 from bezique.state import State
 
 __all__ = ["check_game_shape", "check_observation_shape", "observation_state"]
@@ -120,6 +120,7 @@ def check_game_shape(game: Game) -> None:
     require(index >= 0, "deals", "a finished game has at least one deal")
     require(game.current.dealer == index % variant.players, "current.dealer",
             f"deal {index} is dealt by player {index % variant.players}")
+    require(is_seed(game.seed), "seed", f"{short(game.seed)} is not a seed (0 to 2**64 - 1)")
     want = derive_seed(game.seed, index)
     require(game.current.seed == want, "current.seed",
             f"deal {index} of game seed {game.seed} is shuffled with seed {want}")

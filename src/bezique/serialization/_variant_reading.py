@@ -9,14 +9,24 @@ from typing import Any
 import attrs
 
 from bezique import variants as _variants
-from bezique.errors import VariantError
+from bezique.errors import SerializationError, VariantError
 from bezique.melds import MeldKind
 from bezique.serialization._common import POLICIES, describe, fault
 from bezique.serialization._decoders import _bool, _enum, _nat, _obj, _pair, _str, _tuple
 from bezique.serialization._writing import encode
 from bezique.variants import Variant
 
-__all__ = ["read_variant"]
+__all__ = ["VariantDocumentError", "read_variant"]
+
+
+class VariantDocumentError(SerializationError, VariantError):
+    """A variant document the rules refuse (a bound, a bad option): both a
+    :class:`SerializationError` (the document is bad) and a :class:`VariantError`."""
+
+
+def bad_variant(path: str, why: str) -> SerializationError:
+    """The error for the variant at ``path``, refused for ``why``."""
+    return VariantDocumentError(f"{path}: {why}")
 
 
 _PRESETS: dict[Variant, Variant] = {v: v for v in _variants.ALL}
@@ -63,7 +73,7 @@ def _policy(cls: type[Any], v: Any, path: str) -> Any:
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise fault(path, str(exc)) from None
+        raise bad_variant(path, str(exc)) from None
 
 
 _VARIANT_FIELDS = ("name", "title", "aliases", "options", *(name for name, _ in POLICIES))
@@ -98,7 +108,7 @@ def _read_variant(v: dict[str, Any], path: str) -> Variant:
         variant = Variant(name=_str(raw["name"], f"{path}.name"), aliases=aliases,
                           title=_str(raw["title"], f"{path}.title"), **policies)
     except (TypeError, VariantError) as exc:
-        raise fault(path, str(exc)) from None
+        raise bad_variant(path, str(exc)) from None
     if variant.players < 2:
         raise fault(f"{path}.deal.players", "a deal needs at least two players")
     actual = variant.options()
@@ -128,4 +138,4 @@ def _short_variant(raw: dict[str, Any], path: str) -> Variant:
     try:
         return _intern(preset.with_options(**options))
     except ValueError as exc:
-        raise fault(f"{path}.options", str(exc)) from None
+        raise bad_variant(f"{path}.options", str(exc)) from None
