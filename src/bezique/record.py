@@ -207,6 +207,33 @@ class Record:
         assert position is not None
         return position
 
+    def final_state(self) -> State:
+        """The deal's position after the last action, for a record of one deal.
+
+        Raises:
+            TypeError: for a game's record (use :meth:`final_game`).
+
+        >>> import bezique as bz
+        >>> state: bz.State = Record(bz.variants.TWO_PACK, 7).final_state()
+        >>> state.stock_size
+        48
+        """
+        position = self.final()
+        if not isinstance(position, State):
+            raise TypeError("a game's record ends in a Game: use final_game()")
+        return position
+
+    def final_game(self) -> Game:
+        """The game after the last action, for a record of a game.
+
+        Raises:
+            TypeError: for a deal's record (use :meth:`final_state`).
+        """
+        position = self.final()
+        if not isinstance(position, Game):
+            raise TypeError("a deal's record ends in a State: use final_state()")
+        return position
+
     def dumps(self) -> str:
         """The record as text (see the module documentation); :meth:`loads` reads it back.
 

@@ -51,9 +51,10 @@ from bezique._conformance.views import (
 )
 from bezique.actions import Action
 from bezique.engine import apply, legal_actions, new_deal
-from bezique.errors import InvariantError
+from bezique.errors import BeziqueError, InvariantError
 from bezique.game import Game
 from bezique.observation import Observation
+from bezique.shuffle import SEED_LIMIT
 from bezique.state import State
 from bezique.variants import Variant
 
@@ -137,43 +138,60 @@ class SimTestResult:
 
 
 def random_sim_test(variant: Variant, *, deals: int, seed: int,
-                    max_actions: int | None = None) -> SimTestResult:
+                    max_actions: int | None = None, every: int = 1) -> SimTestResult:
     """Play ``deals`` random deals of ``variant``, checking every state and action.
 
-    Deal ``i`` is dealt with seed ``seed + i`` by player ``i % players``; each action is
-    drawn uniformly from :func:`bezique.legal_actions` by a generator seeded with
-    ``seed``, so a run is reproducible. Stops early after ``max_actions`` actions.
+    Deal ``i`` is dealt with seed ``(seed + i) % 2**64`` by player ``i % players``; each
+    action is drawn uniformly from :func:`bezique.legal_actions` by a generator seeded
+    with ``seed``, so a run is reproducible.
+
+    Args:
+        variant: The rules.
+        deals: How many deals to play.
+        seed: The first deal's seed and the seed of the action choices.
+        max_actions: Stop after the deal in which this many actions were taken.
+        every: Check the state and the transition (:func:`check_state`,
+            :func:`check_transition`) at every ``every``-th action only, and each deal's
+            start and end: a cheaper run for a suite's time budget.
 
     Raises:
         InvariantError: at the first violation, naming the deal and the action.
     """
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0:
-        raise TypeError(f"deals must be a whole number >= 0, not {deals!r}")
+    for name, value in (("deals", deals), ("every", every)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if deals < 0 or every < 1:
+        raise BeziqueError(f"deals must be >= 0 and every >= 1, not {deals} and {every}")
     rng = random.Random(seed)
     start = time.perf_counter()
     actions = played = 0
     for i in range(deals):
         if max_actions is not None and actions >= max_actions:
             break
-        state = new_deal(variant, seed=seed + i, dealer=i % variant.players)
+        deal_seed = (seed + i) % SEED_LIMIT
+        state = new_deal(variant, seed=deal_seed, dealer=i % variant.players)
         try:
-            actions += _play_checked(state, rng)
+            actions += _play_checked(state, rng, every)
         except InvariantError as exc:
-            raise InvariantError(f"{exc.reason} (deal seed {seed + i}, {variant.name})",
+            raise InvariantError(f"{exc.reason} ({variant.name}, deal seed {deal_seed})",
                                  exc.field) from exc
         played += 1
     return SimTestResult(played, actions, time.perf_counter() - start)
 
 
-def _play_checked(state: State, rng: random.Random) -> int:
+def _play_checked(state: State, rng: random.Random, every: int) -> int:
     check_state(state)
     n = 0
     while not state.is_over:
         action = rng.choice(legal_actions(state))
         after = apply(state, action)
-        check_transition(state, action, after)
-        check_state(after)
-        state = after
         n += 1
+        try:
+            if n % every == 0 or after.is_over:
+                check_transition(state, action, after)
+                check_state(after)
+        except InvariantError as exc:
+            raise InvariantError(f"{exc.reason} (action {n}: {action})", exc.field) from exc
+        state = after
     check_final(state)
     return n

@@ -114,39 +114,54 @@ def _multisets(cards: Counter[Card], size: int) -> set[tuple[Card, ...]]:
     return out
 
 
+_Candidate = tuple[Declare, tuple[tuple[Card, int], ...]]
+_FIXED: dict[tuple[int, Suit | None], tuple[Variant, tuple[_Candidate, ...]]] = {}
+"""Per variant and trump, the combinations of fixed cards the meld table scores."""
+
+
+def _fixed_candidates(variant: Variant, trump: Suit | None) -> tuple[_Candidate, ...]:
+    """The combinations of fixed cards (all but the plain quartets) that form their kind
+    under ``trump``, each with the cards it needs: read once per variant and trump."""
+    hit = _FIXED.get((id(variant), trump))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    shapes: list[tuple[MeldKind, list[Card]]] = []
+    for suit in Suit:
+        marriage = [Card.of(r, suit) for r in (Rank.KING, Rank.QUEEN)]
+        sequence = [Card.of(r, suit) for r in _SEQUENCE_RANKS]
+        shapes += [(_K.COMMON_MARRIAGE, marriage), (_K.ROYAL_MARRIAGE, marriage),
+                   (_K.TRUMP_SEQUENCE, sequence), (_K.BACK_DOOR, sequence)]
+    pair = variant.trump.bezique_cards(trump)
+    if pair is not None:
+        shapes += [(kind, list(pair * n)) for n, kind in enumerate(_BEZIQUES, start=1)]
+    if trump is not None:
+        for rank, (_, four_trump, five_trump) in _QUARTETS.items():
+            shapes += [(four_trump, [Card.of(rank, trump)] * 4),
+                       (five_trump, [Card.of(rank, trump)] * 5)]
+    out: list[_Candidate] = []
+    for kind, cards in shapes:
+        declare = Declare(kind, tuple(cards))
+        if meld_shape_error(variant, trump, declare) is None:
+            out.append((declare, tuple(Counter(cards).items())))
+    if len(_FIXED) > 256:
+        _FIXED.clear()
+    _FIXED[(id(variant), trump)] = (variant, tuple(out))
+    return tuple(out)
+
+
 def formable_declarations(variant: Variant, trump: Suit | None,
                           cards: Iterable[Card]) -> set[Declare]:
     """Every combination of the meld table that ``cards`` can make (R3.3)."""
     held = Counter(cards)
-    out: set[Declare] = set()
-
-    def add(kind: MeldKind, cards: Iterable[Card]) -> None:
-        cards = tuple(cards)
-        if any(held[c] < n for c, n in Counter(cards).items()):
-            return
-        declare = Declare(kind, cards)
-        if meld_shape_error(variant, trump, declare) is None:
-            out.add(declare)
-
-    for suit in Suit:
-        marriage = [Card.of(r, suit) for r in (Rank.KING, Rank.QUEEN)]
-        sequence = [Card.of(r, suit) for r in _SEQUENCE_RANKS]
-        for kind in (_K.COMMON_MARRIAGE, _K.ROYAL_MARRIAGE):
-            add(kind, marriage)
-        for kind in (_K.TRUMP_SEQUENCE, _K.BACK_DOOR):
-            add(kind, sequence)
-    pair = variant.trump.bezique_cards(trump)
-    if pair is not None:
-        for n, kind in enumerate(_BEZIQUES, start=1):
-            add(kind, pair * n)
-    for rank, (four, four_trump, five_trump) in _QUARTETS.items():
+    out = {declare for declare, needs in _fixed_candidates(variant, trump)
+           if all(held[c] >= n for c, n in needs)}
+    for rank, (four, _, _) in _QUARTETS.items():
         if _scores(variant, four):
             for quartet in _multisets(Counter({c: k for c, k in held.items()
                                                if c.rank is rank}), 4):
-                add(four, quartet)
-        if trump is not None:
-            add(four_trump, [Card.of(rank, trump)] * 4)
-            add(five_trump, [Card.of(rank, trump)] * 5)
+                declare = Declare(four, quartet)
+                if meld_shape_error(variant, trump, declare) is None:
+                    out.add(declare)
     return out
 
 
