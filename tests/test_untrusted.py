@@ -120,7 +120,7 @@ def _line_doc(variant: bz.Variant, seed: int, want: Any) -> tuple[bz.State, Any]
 
 
 def test_combinations_of_table_cards_that_do_not_exist_are_refused() -> None:
-    state, d = _line_doc(bz.variants.TWO_PACK, 3, lambda s: s.combos and any(s.table))
+    _, d = _line_doc(bz.variants.TWO_PACK, 3, lambda s: s.combos and any(s.table))
     serials = d["combos"][0]["serials"]
     serials[0] = 99_999
     assert refused(d).startswith("state.combos[0].serials")
@@ -252,7 +252,7 @@ def play_out(position: bz.State | bz.Game, seed: int) -> None:
 @given(case=mutated(), seed=st.integers(0, 2**32))
 def test_mutated_documents_are_refused_or_play_to_the_end(case: tuple[int, Any],
                                                           seed: int) -> None:
-    index, doc = case
+    _, doc = case
     try:
         obj = load(doc)
     except bz.SerializationError:
