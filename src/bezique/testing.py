@@ -58,7 +58,7 @@ from bezique.shuffle import SEED_LIMIT
 from bezique.state import State
 from bezique.variants import Variant
 
-__all__ = ["InvariantError", "SimTestResult", "check_final", "check_game", "check_observation",
+__all__ = ["SimTestResult", "check_final", "check_game", "check_observation",
            "check_state", "check_transition", "random_sim_test"]
 
 
