@@ -9,7 +9,7 @@ from bezique._conformance.common import (
     fail,
 )
 from bezique._conformance.melds import declaration_pool, fresh_declarations, meld_shape_error
-from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Rank
 from bezique.deal import PACKET_RANGE
 from bezique.engine import check_action, is_legal, legal_actions
@@ -54,53 +54,62 @@ def check_legal_actions(state: State) -> None:
         low, high = PACKET_RANGE
         if actions != tuple(GuessPacket(n) for n in range(low, high + 1)):
             fail(None, f"the guesses offered are not the packet sizes {low}-{high} (R9.4)")
-        return
-    if state.stage is Stage.PLAY:
-        wrong = [a for a in actions if isinstance(a, (Pass, ExchangeSeven)) or (
-            isinstance(a, Declare) and a.meld is not MeldKind.CARTE_BLANCHE)]
-        if wrong:
-            fail(None, f"declaration-window actions in a play turn: {wrong}")
-        for action in actions:
-            if isinstance(action, Declare):  # carte blanche (R11.6)
-                hand = state.hands[player]
-                if not (state.phase == 1 and tuple(action.cards) == tuple(sorted(hand))
-                        and not state.tables[player] and not any(c.rank.is_court for c in hand)):
-                    fail(None, f"{action} listed, against R11.6 (hand {hand})")
-        cards = {a.card for a in actions if isinstance(a, Play)}
-        if state.phase == 2 and state.trick:
-            want = expected_follow(state.hands[player], state.trick, state.trump,
-                                   state.variant.legality.trump_when_losing)
-            if cards != want:
-                fail(None, f"phase-2 follow: engine allows {sorted(cards)}, "
-                           f"R2.10 allows {sorted(want)} (trick {state.trick})")
-        else:
-            want = set(state.hands[player]) | set(state.tables[player])
-            if cards != want:
-                fail(None, f"free play: engine allows {sorted(cards)}, "
-                           f"the player holds {sorted(want)}")
+    elif state.stage is Stage.PLAY:
+        _check_play_actions(state, actions, player)
     else:
-        if any(isinstance(a, Play) for a in actions):
-            fail(None, f"a play listed in a declaration window: {actions}")
-        if actions.count(Pass()) != 1:
-            fail(None, f"no single Pass in the window: {actions}")
-        pool = declaration_pool(state, player)
-        for action in actions:
-            if isinstance(action, Declare):
-                problem = meld_shape_error(state.variant, state.trump, action)
-                if problem is not None:
-                    fail(None, f"{action} listed, but {problem}")
-                seven = action.meld is MeldKind.TRUMP_SEVEN  # from the hand (R4.2, R11.5)
-                missing = Counter(action.cards) - (Counter(state.hands[player]) if seven
-                                                   else pool)
-                if missing:
-                    fail(None, f"{action} uses cards not held: {sorted(missing)}")
-                if not (state.variant.melds.points(action.meld) is not None):
-                    fail(None, f"{action} is not a combination of {state.variant.name}")
-            elif isinstance(action, ExchangeSeven) and not (
-                    state.trump is not None and action.card.rank is Rank.SEVEN
-                    and action.card.suit is state.trump and action.card in state.hands[player]
-                    and state.turn_up is not None and state.turn_up.rank is not Rank.SEVEN):
-                fail(None, f"{action} listed, against R4.1")
+        _check_window_actions(state, actions, player)
+
+
+def _check_play_actions(state: State, actions: tuple[Action, ...], player: int) -> None:
+    """Plays in a play turn, and carte blanche where it may be shown (R2.5, R2.10, R11.6)."""
+    wrong = [a for a in actions if isinstance(a, (Pass, ExchangeSeven)) or (
+        isinstance(a, Declare) and a.meld is not MeldKind.CARTE_BLANCHE)]
+    if wrong:
+        fail(None, f"declaration-window actions in a play turn: {wrong}")
+    for action in actions:
+        if isinstance(action, Declare):  # carte blanche (R11.6)
+            hand = state.hands[player]
+            if not (state.phase == 1 and tuple(action.cards) == tuple(sorted(hand))
+                    and not state.tables[player] and not any(c.rank.is_court for c in hand)):
+                fail(None, f"{action} listed, against R11.6 (hand {hand})")
+    cards = {a.card for a in actions if isinstance(a, Play)}
+    if state.phase == 2 and state.trick:
+        want = expected_follow(state.hands[player], state.trick, state.trump,
+                               state.variant.legality.trump_when_losing)
+        if cards != want:
+            fail(None, f"phase-2 follow: engine allows {sorted(cards)}, "
+                       f"R2.10 allows {sorted(want)} (trick {state.trick})")
+    else:
+        want = set(state.hands[player]) | set(state.tables[player])
+        if cards != want:
+            fail(None, f"free play: engine allows {sorted(cards)}, "
+                       f"the player holds {sorted(want)}")
+
+
+def _check_window_actions(state: State, actions: tuple[Action, ...], player: int) -> None:
+    """Declarations of held cards, seven actions and one ``Pass`` (R2.6, R3, R4.1)."""
+    if any(isinstance(a, Play) for a in actions):
+        fail(None, f"a play listed in a declaration window: {actions}")
+    if actions.count(Pass()) != 1:
+        fail(None, f"no single Pass in the window: {actions}")
+    pool = declaration_pool(state, player)
+    for action in actions:
+        if isinstance(action, Declare):
+            problem = meld_shape_error(state.variant, state.trump, action)
+            if problem is not None:
+                fail(None, f"{action} listed, but {problem}")
+            seven = action.meld is MeldKind.TRUMP_SEVEN  # from the hand (R4.2, R11.5)
+            missing = Counter(action.cards) - (Counter(state.hands[player]) if seven
+                                               else pool)
+            if missing:
+                fail(None, f"{action} uses cards not held: {sorted(missing)}")
+            if not (state.variant.melds.points(action.meld) is not None):
+                fail(None, f"{action} is not a combination of {state.variant.name}")
+        elif isinstance(action, ExchangeSeven) and not (
+                state.trump is not None and action.card.rank is Rank.SEVEN
+                and action.card.suit is state.trump and action.card in state.hands[player]
+                and state.turn_up is not None and state.turn_up.rank is not Rank.SEVEN):
+            fail(None, f"{action} listed, against R4.1")
 
 
 

@@ -175,7 +175,6 @@ def _check_window_action(before: State, action: Action, after: State) -> None:
     variant = before.variant
     player = before.to_move
     assert player is not None
-    side = before.sides[player]
     if isinstance(action, (Play, GuessPacket)):
         fail(None, f"{action} taken in a declaration window")
     if before.brisques != after.brisques:
@@ -190,6 +189,21 @@ def _check_window_action(before: State, action: Action, after: State) -> None:
             fail(None, f"the exchanged {action.card} is not the new turn-up")
         holding[player] = holding[player] - Counter([action.card]) + Counter([turn_up])
         turn_up = action.card
+    _check_window_points(before, action, after, player)
+    if after.stage is Stage.DECLARE:
+        # the window stays open: nothing drawn, the cards only move between hand and table
+        for p in range(variant.players):
+            if held(after, p) != holding[p]:
+                fail(None, f"player {p}'s cards changed by {action}")
+        return
+    _check_draw(before, after, holding, turn_up)
+
+
+def _check_window_points(before: State, action: Action, after: State, player: int) -> None:
+    """A seven action scores the seven's points, a declaration its meld-table points, a
+    pass nothing (R3.3, R4.1, R4.2)."""
+    variant = before.variant
+    side = before.sides[player]
     sevens, melds = _deltas(before, after, "sevens"), _deltas(before, after, "melds")
     if isinstance(action, ExchangeSeven) or (
             isinstance(action, Declare) and action.meld is MeldKind.TRUMP_SEVEN):
@@ -207,16 +221,8 @@ def _check_window_action(before: State, action: Action, after: State) -> None:
         if any(sevens):
             fail(None, f"{action} changed the sevens by {sevens}")
         _check_declaration(before, action, after, player)
-    else:
-        if not (not any(melds) and not any(sevens)):
-            fail(None, f"{action} changed the scores")
-    if after.stage is Stage.DECLARE:
-        # the window stays open: nothing drawn, the cards only move between hand and table
-        for p in range(variant.players):
-            if held(after, p) != holding[p]:
-                fail(None, f"player {p}'s cards changed by {action}")
-        return
-    _check_draw(before, after, holding, turn_up)
+    elif any(melds) or any(sevens):
+        fail(None, f"{action} changed the scores")
 
 
 def _check_draw(before: State, after: State, holding: dict[int, Counter[Card]],
@@ -243,6 +249,22 @@ def _check_draw(before: State, after: State, holding: dict[int, Counter[Card]],
         want_active: tuple[int, ...] = (taker, (taker + 1) % n) if duels else tuple(range(n))
         if tuple(after.active) != want_active:
             fail(None, f"phase 2 played by {after.active}; expected {want_active} (R6.7, R11.9)")
+
+
+def _check_won_declaration(before: State, action: Declare, serials: tuple[int, ...],
+                           player: int) -> None:
+    """Fildinski: won cards never used, one of them from the trick just won (R5.3, R11.5)."""
+    won = {tc.serial: tc.card for tc in before.won[player]}
+    if not all(s in won for s in serials):
+        fail(None, f"{action} uses cards not won (R11.5)")
+    if Counter(won[s] for s in serials) != Counter(action.cards):
+        fail(None, f"{action} scored with other won cards")
+    earlier = {s for c in before.combos for s in c.serials}
+    if earlier & set(serials):
+        fail(None, f"{action} reuses won cards (R5.3)")
+    latest = {tc.serial for tc in before.won[player][-before.variant.players:]}
+    if not (latest & set(serials) and before.last_winner == player):
+        fail(None, f"{action} holds no card of the trick just won (R5.3)")
 
 
 def _table_serials(state: State) -> dict[int, Card]:
@@ -272,17 +294,7 @@ def _check_declaration(before: State, action: Declare, after: State,
                 and attrs_equal_but_superseded(old[i], after.combos[i])):
             fail(None, f"{action} changed the earlier combination {old[i]}")
     if from_won_cards(variant):
-        won = {tc.serial: tc.card for tc in before.won[player]}
-        if not (all(s in won for s in serials)):
-            fail(None, f"{action} uses cards not won (R11.5)")
-        if Counter(won[s] for s in serials) != Counter(action.cards):
-            fail(None, f"{action} scored with other won cards")
-        earlier = {s for c in old for s in c.serials}
-        if earlier & set(serials):
-            fail(None, f"{action} reuses won cards (R5.3)")
-        latest = {tc.serial for tc in before.won[player][-variant.players:]}
-        if not (bool(latest & set(serials)) and before.last_winner == player):
-            fail(None, f"{action} holds no card of the trick just won (R5.3)")
+        _check_won_declaration(before, action, serials, player)
         if changed:
             fail(None, f"{action} superseded a combination in Fildinski")
         return
