@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from bezique._engine.dealing import PACKET_RANGE
 from bezique.actions import Action
 from bezique.cards import Card, Suit
-from bezique.deal import PACKET_RANGE
-from bezique.engine import legal_actions
+from bezique.engine import legal_actions, rules_of
 from bezique.errors import SetupError
 from bezique.results import DealResult
-from bezique.rules import rules_of
 from bezique.state import Combination, Stage, State, TableCard
 
 if TYPE_CHECKING:
@@ -77,7 +76,7 @@ class Observation:
     active: tuple[int, ...]
     """The players taking part in the current tricks."""
     window: int
-    """Declaration window flags (see :mod:`bezique.transitions`)."""
+    """Declaration window flags (see :mod:`bezique._engine.transitions`)."""
     played: tuple[Card, ...]
     """The cards of the earlier tricks, in order."""
     tricks: int

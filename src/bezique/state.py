@@ -97,7 +97,7 @@ class State(NamedTuple):
         trump: The trump suit (``None`` until fixed).
         trick: The current trick: ``(player, card)`` in the order played.
         active: The players taking part in the current series of tricks, in playing order.
-        window: Declaration window flags (:mod:`bezique.transitions`): 1 no further
+        window: Declaration window flags (:mod:`bezique._engine.transitions`): 1 no further
             combination, 2 no seven action, 4 a combination was declared, 8 the partner's turn.
         combos: Every combination scored in the deal, in order.
         melds: Per side, points from combinations (the seven of trumps excluded).
@@ -173,7 +173,7 @@ class State(NamedTuple):
 
     def replace(self, **changes: Any) -> State:
         """A copy with the named fields changed (and a fresh cache)."""
-        return self._replace(memo=[None], **changes)
+        return _tuple_replace(self, memo=[None], **changes)
 
     @property
     def is_over(self) -> bool:
@@ -212,3 +212,20 @@ class State(NamedTuple):
         return tuple(m + s + b * value + lt + pen + bon for m, s, b, lt, pen, bon in
                      zip(self.melds, self.sevens, self.brisques, self.last_trick, self.penalties,
                          self.bonus, strict=True))
+
+
+_tuple_replace = State._replace
+
+
+def _replace(self: State, /, **changes: Any) -> State:
+    """``State._replace``: a copy with the named fields changed and a fresh legal-action cache.
+
+    A named tuple's own ``_replace`` would share the ``memo`` list of the old state, so
+    :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
+    forbids overriding it in the class body, hence the assignment below.
+    """
+    changes.setdefault("memo", [None])
+    return _tuple_replace(self, **changes)
+
+
+State._replace = _replace  # type: ignore[method-assign,assignment]

@@ -54,6 +54,7 @@ import random
 
 import attrs
 
+from bezique._engine.tricks import trick_winner
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
 from bezique.bots.base import legal_choices
 from bezique.bots.valuation import (
@@ -71,7 +72,6 @@ from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.state import Combination, Stage, TableCard
-from bezique.tricks import trick_winner
 from bezique.variants import Variant
 
 __all__ = ["GreedyBot", "greedy_action"]

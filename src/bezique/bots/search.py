@@ -66,10 +66,9 @@ from bezique.actions import Action
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import greedy_action
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, legal_actions
+from bezique.engine import apply_unchecked, legal_actions, rules_of
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
-from bezique.rules import rules_of
 from bezique.state import Stage, State
 from bezique.variants import Variant
 

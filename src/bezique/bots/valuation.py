@@ -14,9 +14,9 @@ playout horizon with it.
 from __future__ import annotations
 
 from bezique.cards import Card, Rank, Suit
+from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
-from bezique.rules import Rules, rules_of
 from bezique.state import Combination, TableCard
 from bezique.variants import Variant
 

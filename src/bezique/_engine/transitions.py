@@ -21,12 +21,12 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from bezique._engine.compiled import Rules
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
+from bezique._engine.tricks import trick_winner
 from bezique.cards import Card, Rank
-from bezique.declarations import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
 from bezique.melds import MeldKind
-from bezique.rules import Rules
 from bezique.state import Combination, Stage, State, TableCard
-from bezique.tricks import trick_winner
 
 __all__ = [
     "COMBO_DONE",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.shuffle import derive_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
-from bezique.rules import Rules, rules_of
-from bezique.shuffle import derive_seed, shuffled
 from bezique.state import Stage, State
 
 if TYPE_CHECKING:

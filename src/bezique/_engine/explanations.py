@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.dealing import PACKET_RANGE
+from bezique._engine.meld_search import trump_seven_in_hand
+from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards
-from bezique.deal import PACKET_RANGE
-from bezique.declarations import trump_seven_in_hand
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.rules import Rules, rules_of
 from bezique.state import Stage, State
-from bezique.tricks import follow_options
 
 __all__ = ["explain", "explain_play", "source_of_play"]
 

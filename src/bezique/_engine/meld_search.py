@@ -26,10 +26,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from bezique._engine.compiled import Pattern, QuartetSpec, Rules
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldKind
-from bezique.rules import Pattern, QuartetSpec, Rules
 from bezique.state import Combination, State, TableCard
 
 __all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "seven_actions", "window_declarations"]
