@@ -148,12 +148,12 @@ class Variant:
         deal, trump, melds, scoring = self.deal, self.trump, self.melds, self.scoring
         kinds = {kind for kind, _ in melds.table}
         partners = len(set(deal.sides)) < deal.players
-        per_deal = scoring.settlement.value == "per_deal"
+        per_deal = scoring.settles_each_deal
         checks = {
             "partner_declare": (partners, "it has no partnerships"),
             "partner_combined_beziques": (partners, "it has no partnerships"),
             "phase2": (deal.players == 4, "phase 2 duels need four players"),
-            "sequence_fixes_trump": (trump.fixing.value == "first_marriage",
+            "sequence_fixes_trump": (trump.fixing is TrumpFixing.FIRST_MARRIAGE,
                                      "a turn-up fixes trump"),
             "seven_counts_as_meld": (trump.sevens_score and MeldKind.TRUMP_SEVEN in kinds,
                                      "the seven of trumps scores nothing"),
@@ -161,9 +161,9 @@ class Variant:
             "turn_up_seven_points": (trump.sevens_score and deal.turn_up,
                                      "no seven of trumps is turned up"),
             "carte_blanche_repeats": (MeldKind.CARTE_BLANCHE in kinds, "it has no carte blanche"),
-            "require_fresh_card": (melds.source.value == "hand",
+            "require_fresh_card": (melds.card_source.reuses_cards,
                                    "won cards are never reused (R11.5)"),
-            "reform_broken": (melds.source.value == "hand", "won cards are never reused (R11.5)"),
+            "reform_broken": (melds.card_source.reuses_cards, "won cards are never reused (R11.5)"),
             "target": (not per_deal, "each deal is a game"),
             "game_bonus": (per_deal, "deals add up to a target"),
             "rubicon_bonus": (per_deal, "deals add up to a target"),

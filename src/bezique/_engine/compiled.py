@@ -18,7 +18,6 @@ from bezique.melds import MeldClass, MeldKind
 from bezique.policies import (
     BrisqueTiming,
     LastTrick,
-    MeldSource,
     PartnerDeclare,
     Phase2,
     TrumpFixing,
@@ -99,7 +98,14 @@ class Rules:
         self.seven_counts_as_meld = melds.seven_counts_as_meld
         self.require_fresh = melds.require_fresh_card
         self.reform_broken = melds.reform_broken
-        self.from_won_cards = melds.source is MeldSource.WON_CARDS
+        self.meld_source = melds.card_source
+        """Where meld cards come from (the strategy of :mod:`bezique.policies.melds`)."""
+        # the strategy's answers the hot path asks, read once here
+        self.declares_from_won_cards = self.meld_source.declares_from_won_cards
+        self.keeps_won_cards = self.meld_source.keeps_won_cards
+        self.one_combination_per_trick = self.meld_source.one_combination_per_trick
+        self.window_closes_by_itself = self.meld_source.window_closes_by_itself
+        self.needs_card_of_last_trick = self.meld_source.needs_card_of_last_trick
         self.partner_may_declare = melds.partner_declare is PartnerDeclare.EITHER
         self.partner_beziques = melds.partner_combined_beziques
         self.brisque_immediate = scoring.brisque_timing is BrisqueTiming.IMMEDIATE

@@ -9,16 +9,16 @@ from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.shuffle import derive_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
-from bezique.state import Stage, State
+from bezique.policies import DealPolicy
+from bezique.state import WINDOWS, CartePrivilege, Stage, State
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = ["PACKET_RANGE", "new_deal", "setup"]
 
-PACKET_RANGE = (18, 30)
-"""The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
-distribution, so every size from 18 to 30 is equally likely and guesses are limited to it)."""
+PACKET_RANGE = DealPolicy.packet_range
+"""The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -49,7 +49,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
         pos += 1
     state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
     if variant.deal.dealer_guess:
-        low, high = PACKET_RANGE
+        low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
         state = state.replace(stage=Stage.GUESS, packet=packet)
     return state
@@ -162,10 +162,11 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     elder = (dealer + 1) % rules.players
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
-    carte = tuple(1 if rules.carte_points is not None
-                  and not any(c.rank.is_court for c in hand) else 0 for hand in hands)
+    carte = tuple(CartePrivilege.MAY if rules.carte_points is not None
+                  and not any(c.rank.is_court for c in hand) else CartePrivilege.NONE
+                  for hand in hands)
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
-                 trump, (), tuple(range(rules.players)), 0, (),
+                 trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, [None])

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.dealing import PACKET_RANGE
 from bezique._engine.meld_search import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.state import Stage, State
+from bezique.state import Stage, State, Window
 
 __all__ = ["explain", "explain_play", "source_of_play"]
 
@@ -58,8 +57,9 @@ def explain_play(s: State, action: Play) -> None:
 def explain(s: State, action: object) -> str:
     p = s.to_move
     if s.stage is Stage.GUESS:
+        low, high = s.variant.deal.packet_range
         return (f"R9.4: player {p} must first guess the size of the dealer's packet "
-                f"(GuessPacket, {PACKET_RANGE[0]}-{PACKET_RANGE[1]})")
+                f"(GuessPacket, {low}-{high})")
     if isinstance(action, GuessPacket):
         return "R9.4: the dealer's packet is guessed only before the first trick"
     if s.stage is Stage.PLAY:
@@ -91,8 +91,8 @@ def explain(s: State, action: object) -> str:
             return explain_seven(s, rules, p, card, exchange=False)
         if action.meld is MeldKind.CARTE_BLANCHE:
             return "R11.6: carte blanche is shown on the player's turn to play a card"
-        if s.window & 1:
-            if rules.seven_counts_as_meld and not s.window & 4:
+        if Window.COMBO_DONE in s.window:
+            if rules.seven_counts_as_meld and Window.DECLARED not in s.window:
                 return "R4.3: the seven action was this trick's one declaration"
             return "R3.2: one combination is scored per trick won; this window's is declared"
         return explain_declare(s, rules, p, action)
@@ -102,7 +102,8 @@ def explain(s: State, action: object) -> str:
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *, exchange: bool) -> str:
     if not rules.has_seven_meld:
         return f"R5.1: the seven of trumps scores nothing in {s.variant.name}"
-    if s.window & 2 or (rules.seven_counts_as_meld and s.window & 4):
+    if Window.SEVEN_DONE in s.window or (rules.seven_counts_as_meld
+                                         and Window.DECLARED in s.window):
         if rules.seven_counts_as_meld:
             return "R4.3: the seven of trumps counts as the trick's one declaration, already made"
         return "R6.6: one seven action per trick won"
@@ -134,19 +135,16 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
     if quartet is not None and (len(action.cards) != 4
                                 or any(c.rank is not quartet.rank for c in action.cards)):
         return f"R3.3: {format_cards(action.cards)} do not form a {kind.value}"
-    if rules.from_won_cards:
-        held = [tc.card for tc in s.won[p] if not tc.used]
-        where = "among his unused won cards (R11.5)"
-    else:
-        held = list(s.hands[p]) + [tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]]
-        where = "in hand or on the table"
+    source = rules.meld_source
+    held = source.held_cards(s, p, rules.partners[p])
     for card in action.cards:
         if card in held:
             held.remove(card)
         else:
-            return f"R3.9: player {p} does not hold {card} {where} for this"
-    if rules.from_won_cards:
-        return "R5.3: a declaration from won cards must contain a card of the trick just won"
+            return f"R3.9: player {p} does not hold {card} {source.where} for this"
+    refusal = source.refusal()
+    if refusal is not None:
+        return refusal
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return f"R11.3: four trump {quartet.rank.name.lower()}s score only as the trump quartet"
@@ -187,7 +185,7 @@ def explain_carte_blanche(s: State, p: int | None, action: Declare) -> str:
     assert p is not None
     if s.phase != 1:
         return "R11.6: carte blanche is shown only while the stock lasts"
-    if s.carte[p] not in (1, 3):
+    if not s.carte[p].may_show:
         return (f"R11.6: player {p} has no carte blanche to show now (dealt a court, already "
                 f"played a card since, or drew a court)")
     return (f"R11.6: carte blanche is declared with all the player's cards: "

@@ -11,10 +11,11 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 from __future__ import annotations
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.dealing import PACKET_RANGE
 from bezique._engine.explanations import explain, explain_play, source_of_play
 from bezique._engine.meld_search import Plan, seven_actions, window_declarations
 from bezique._engine.transitions import (
+    CB_AGAIN,
+    CB_MAY,
     COMBO_DONE,
     declare,
     declare_seven,
@@ -71,13 +72,13 @@ def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             for i in sorted({tc.card.index for tc in table}):
                 out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
         privilege = s.carte[p]
-        if (privilege == 1 or privilege == 3) and s.phase == 1:
+        if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
             cards = hand + tuple(tc.card for tc in table)
             if not any(c.rank.is_court for c in cards):
                 out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
         return tuple(out), {}
     if stage is Stage.GUESS:
-        low, high = PACKET_RANGE
+        low, high = s.variant.deal.packet_range
         return tuple(GuessPacket(n) for n in range(low, high + 1)), {}
     if stage is Stage.DECLARE:
         rules = rules_of(s.variant)
@@ -85,7 +86,7 @@ def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
         assert p is not None
         plans: dict[Declare, Plan] = {}
         acts: list[Action] = []
-        if not s.window & COMBO_DONE:
+        if not s.window._value_ & COMBO_DONE:
             plans = window_declarations(s, rules, p)
             acts.extend(plans)
         if seven_open(s, rules):

@@ -97,7 +97,7 @@ class Tables:
         self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners = rules.partners
         self.sides = rules.sides
-        self.from_won = rules.from_won_cards
+        self.from_won = rules.meld_source.declares_from_won_cards
         self.seven_points = rules.seven_points if rules.has_seven_meld else 0
         self.by_trump = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 __all__ = ["DealPolicy"]
@@ -38,6 +40,19 @@ class DealPolicy:
     """People per side sharing one hand (2 in consultation play, R6.10); for frontends only."""
     dealer_guess: bool = False
     """Whether the deal opens with the dealer's packet and the non-dealer's guess (R9.4)."""
+
+    # The dealer's guess (R9.4). Constants of the rule, not options: RULES.md names no
+    # option for them, so they are class attributes (not written in JSON documents).
+    packet_range: ClassVar[tuple[int, int]] = (18, 30)
+    """The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
+    distribution, so every size from 18 to 30 is equally likely and guesses are limited
+    to it)."""
+    packet_target: ClassVar[int] = 24
+    """The packet size that scores the dealer :attr:`packet_points` (R9.4)."""
+    packet_points: ClassVar[int] = 250
+    """What the dealer scores when his packet holds exactly :attr:`packet_target` cards."""
+    guess_points: ClassVar[int] = 150
+    """What the non-dealer scores when he guesses the packet's size exactly (R9.4)."""
 
     def __attrs_post_init__(self) -> None:
         if sum(self.packets) != self.hand_size:
