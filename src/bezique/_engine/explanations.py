@@ -55,6 +55,7 @@ def explain_play(s: State, action: Play) -> None:
 
 
 def explain(s: State, action: object) -> str:
+    """Why ``action``, not among the legal actions of ``s``, is illegal, naming the rule."""
     p = s.to_move
     if s.stage is Stage.GUESS:
         low, high = s.variant.deal.packet_range
@@ -63,21 +64,30 @@ def explain(s: State, action: object) -> str:
     if isinstance(action, GuessPacket):
         return "R9.4: the dealer's packet is guessed only before the first trick"
     if s.stage is Stage.PLAY:
-        if isinstance(action, Pass):
-            return (f"R2.6: pass only closes a declaration window; "
-                    f"player {p} must play a card to the trick")
-        if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
-            return explain_carte_blanche(s, p, action)
-        if isinstance(action, ExchangeSeven):
-            return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
-                    f"trick; player {p} must play a card")
-        if isinstance(action, (Declare, ExchangeSeven)):
-            return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
-                    f"the trick and before drawing; player {p} must play a card")
-        return f"{action!r} is not an action; player {p} must play a card"
-    # declaration window
-    rules = rules_of(s.variant)
+        return _explain_in_play(s, p, action)
     assert p is not None
+    return _explain_in_window(s, p, action)
+
+
+def _explain_in_play(s: State, p: int | None, action: object) -> str:
+    """Why ``action`` is illegal while a card is due to the trick (R2.6, R3.1, R4.1)."""
+    if isinstance(action, Pass):
+        return (f"R2.6: pass only closes a declaration window; "
+                f"player {p} must play a card to the trick")
+    if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
+        return explain_carte_blanche(s, p, action)
+    if isinstance(action, ExchangeSeven):
+        return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
+                f"trick; player {p} must play a card")
+    if isinstance(action, (Declare, ExchangeSeven)):
+        return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
+                f"the trick and before drawing; player {p} must play a card")
+    return f"{action!r} is not an action; player {p} must play a card"
+
+
+def _explain_in_window(s: State, p: int, action: object) -> str:
+    """Why ``action`` is illegal in ``p``'s declaration window (R2.6, R3.2, R4.3)."""
+    rules = rules_of(s.variant)
     if isinstance(action, Play):
         return (f"R2.6: player {p} has a declaration window open: declare, exchange the seven "
                 f"or pass before the next trick")

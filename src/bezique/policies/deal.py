@@ -60,6 +60,16 @@ class DealPolicy:
                 f"packets {self.packets!r} do not add up to hand_size {self.hand_size}")
 
     @property
+    def is_partnership(self) -> bool:
+        """Whether some players share a side (partners, R6.1)."""
+        return len(set(self.sides)) < self.players
+
+    @property
+    def is_four_handed(self) -> bool:
+        """Whether four players take part, so phase 2 may be two duels (R6.7, R11.9)."""
+        return self.players == 4
+
+    @property
     def side_count(self) -> int:
         """Number of sides."""
         return max(self.sides) + 1
