@@ -105,6 +105,7 @@ class Variant:
     def options(self) -> dict[str, Any]:
         """Every option that applies to this variant, with its current value.
 
+        >>> from bezique.variants import TWO_PACK
         >>> TWO_PACK.options()["last_trick"].value
         'final'
         >>> "phase2" in TWO_PACK.options()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.meld_search import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
@@ -130,11 +130,22 @@ def explain_seven(s: State, rules: Rules, p: int, card: Card, *, exchange: bool)
 
 
 def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
+    """Why the declaration ``action`` is refused, by reason: the shape of the combination
+    (R3.3, R5.2, R11.2), the cards held (R3.9, R5.3, R11.5), or card reuse (R3.6-R3.8,
+    R11.3, R11.8)."""
     kind = action.meld
     if kind not in rules.points:
         return f"R3.3: {s.variant.name} has no combination {kind.value}"
-    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
     quartet = next((q for q in rules.quartets[s.trump] if q.kind is kind), None)
+    return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
+            or _reuse_refusal(s, rules, p, action, quartet))
+
+
+def _shape_refusal(s: State, rules: Rules, action: Declare,
+                   quartet: QuartetSpec | None) -> str | None:
+    """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
+    kind = action.meld
+    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
             return f"R11.2: no {kind.value} can be declared before trump is fixed"
@@ -145,6 +156,12 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
     if quartet is not None and (len(action.cards) != 4
                                 or any(c.rank is not quartet.rank for c in action.cards)):
         return f"R3.3: {format_cards(action.cards)} do not form a {kind.value}"
+    return None
+
+
+def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> str | None:
+    """Why ``p`` cannot declare with these cards: not held where the meld card source
+    looks (R3.9, R11.5), or a rule of that source (R5.3)."""
     source = rules.meld_source
     held = source.held_cards(s, p, rules.partners[p])
     for card in action.cards:
@@ -152,9 +169,14 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
             held.remove(card)
         else:
             return f"R3.9: player {p} does not hold {card} {source.where} for this"
-    refusal = source.refusal()
-    if refusal is not None:
-        return refusal
+    return source.refusal()
+
+
+def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
+                   quartet: QuartetSpec | None) -> str:
+    """Why held cards forming the combination may not score it again (R3.6-R3.8, R11.3,
+    R11.8)."""
+    kind = action.meld
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return f"R11.3: four trump {quartet.rank.name.lower()}s score only as the trump quartet"
