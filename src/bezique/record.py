@@ -37,13 +37,13 @@ from typing import Literal
 import attrs
 
 from bezique import variants as _variants
+from bezique._engine.shuffle import is_seed
 from bezique.actions import Action
 from bezique.engine import apply, new_deal
 from bezique.errors import IllegalActionError, NotationError, SerializationError
 from bezique.game import Game, new_game
 from bezique.notation import format_action, parse_action
 from bezique.serialization import from_json, to_json
-from bezique.shuffle import is_seed
 from bezique.state import State
 from bezique.variants import Variant
 

@@ -55,6 +55,7 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
+from bezique._engine.shuffle import derive_seed
 from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import apply, new_deal
@@ -63,7 +64,6 @@ from bezique.game import Game, game_result, new_game
 from bezique.melds import MeldKind
 from bezique.observation import observe
 from bezique.results import DealResult, deal_result
-from bezique.shuffle import derive_seed
 from bezique.simulation_result import SimulationResult
 from bezique.state import State
 from bezique.testing import check_final, check_state

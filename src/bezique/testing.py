@@ -49,12 +49,12 @@ from bezique._conformance.views import (
     observed_back,
     prefix,
 )
+from bezique._engine.shuffle import SEED_LIMIT
 from bezique.actions import Action
 from bezique.engine import apply, legal_actions, new_deal
 from bezique.errors import BeziqueError, InvariantError
 from bezique.game import Game
 from bezique.observation import Observation
-from bezique.shuffle import SEED_LIMIT
 from bezique.state import State
 from bezique.variants import Variant
 

@@ -9,9 +9,9 @@ from bezique._conformance.common import (
     fail,
 )
 from bezique._conformance.melds import declaration_pool, fresh_declarations, meld_shape_error
+from bezique._engine.dealing import PACKET_RANGE
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Rank
-from bezique.deal import PACKET_RANGE
 from bezique.engine import check_action, is_legal, legal_actions
 from bezique.errors import IllegalActionError, InvariantError
 from bezique.melds import MeldKind

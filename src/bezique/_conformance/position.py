@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from bezique._conformance.common import fail, full_deck, phase1_tricks, require
+from bezique._engine.dealing import PACKET_RANGE
 from bezique.cards import Card
-from bezique.deal import PACKET_RANGE
 from bezique.state import Stage, State
 
 __all__ = ["check_cards", "check_flow", "check_sizes", "count_copies"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from bezique._conformance.common import fail, require, short
+from bezique._engine.shuffle import is_seed
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
-from bezique.shuffle import is_seed
 from bezique.state import Combination, Stage, State, TableCard
 from bezique.variants import Variant
 

@@ -7,13 +7,18 @@ from collections import Counter
 
 from bezique._conformance.common import fail, from_won_cards, require
 from bezique._conformance.melds import meld_shape_error
+from bezique._engine.compiled import CLASS_BIT
+from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique.actions import Declare
 from bezique.cards import Card, Rank
-from bezique.declarations import WON_SERIAL_BASE
 from bezique.melds import MeldKind
-from bezique.rules import CLASS_BIT
+from bezique.policies import DealPolicy
 from bezique.state import Combination, Stage, State, TableCard
-from bezique.transitions import DEALER_PACKET_POINTS, GUESS_POINTS
+
+_PACKET_TARGET = DealPolicy.packet_target
+DEALER_PACKET_POINTS = DealPolicy.packet_points
+GUESS_POINTS = DealPolicy.guess_points
+"""The dealer's guess (R9.4): the packet size that scores, and the two bonuses."""
 
 __all__ = ["check_bookkeeping"]
 
@@ -236,9 +241,10 @@ def _check_guess(s: State) -> None:
         allowed = (0, DEALER_PACKET_POINTS) if side == dealer_side else (0, GUESS_POINTS)
         require(points in allowed, f"bonus[{side}]", f"{points} is not a guess bonus (R9.4)")
     if s.packet and s.stage is not Stage.GUESS:
-        require((s.bonus[dealer_side] != 0) == (s.packet == 24), f"bonus[{dealer_side}]",
+        require((s.bonus[dealer_side] != 0) == (s.packet == _PACKET_TARGET),
+                f"bonus[{dealer_side}]",
                 f"the dealer's packet of {s.packet} scores "
-                f"{DEALER_PACKET_POINTS if s.packet == 24 else 0} (R9.4)")
+                f"{DEALER_PACKET_POINTS if s.packet == _PACKET_TARGET else 0} (R9.4)")
 
 
 def _check_carte(s: State) -> None:

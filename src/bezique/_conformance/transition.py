@@ -15,8 +15,13 @@ from bezique._conformance.melds import UPGRADES
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
 from bezique.melds import MeldKind
+from bezique.policies import DealPolicy
 from bezique.state import Stage, State
-from bezique.transitions import DEALER_PACKET_POINTS, GUESS_POINTS
+
+_PACKET_TARGET = DealPolicy.packet_target
+DEALER_PACKET_POINTS = DealPolicy.packet_points
+GUESS_POINTS = DealPolicy.guess_points
+"""The dealer's guess (R9.4): the packet size that scores, and the two bonuses."""
 
 __all__ = ["check_transition"]
 
@@ -73,7 +78,7 @@ def _check_guess(before: State, action: Action, after: State) -> None:
     assert isinstance(action, GuessPacket) and before.to_move is not None
     sides = before.sides
     want = [0] * len(before.bonus)
-    if before.packet == 24:
+    if before.packet == _PACKET_TARGET:
         want[sides[before.dealer]] += DEALER_PACKET_POINTS
     if action.size == before.packet:
         want[sides[before.to_move]] += GUESS_POINTS

@@ -11,11 +11,11 @@ from collections import Counter
 
 from bezique._conformance.common import fail, require, short
 from bezique._conformance.position import count_copies
+from bezique._engine.shuffle import derive_seed, is_seed
 from bezique.cards import Card
 from bezique.errors import InvariantError, SetupError
 from bezique.game import Game
 from bezique.observation import Observation, determinize, observe
-from bezique.shuffle import derive_seed, is_seed
 from bezique.state import State
 
 __all__ = ["check_game_shape", "check_observation_shape", "observation_state"]

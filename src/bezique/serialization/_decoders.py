@@ -10,9 +10,10 @@ from typing import Any
 from bezique.cards import ALL_CARDS, Card, Suit
 from bezique.notation import card_text
 from bezique.serialization._common import Decoder, describe, fault
+from bezique.state import WINDOWS, CartePrivilege
 
-__all__ = ["_bool", "_card", "_enum", "_int", "_list", "_nat", "_obj", "_opt", "_pair",
-           "_str", "_suit", "_tuple"]
+__all__ = ["_bool", "_card", "_carte", "_enum", "_int", "_list", "_nat", "_obj", "_opt",
+           "_pair", "_str", "_suit", "_tuple", "_window"]
 
 
 def _int(v: Any, path: str) -> int:
@@ -25,6 +26,18 @@ def _nat(v: Any, path: str) -> int:
     if _int(v, path) < 0:
         raise fault(path, f"{v} is negative")
     return int(v)
+
+
+def _window(v: Any, path: str) -> Any:
+    """Window flags are written as their value; out of range stays an int for the checks."""
+    n = _int(v, path)
+    return WINDOWS[n] if 0 <= n < len(WINDOWS) else n
+
+
+def _carte(v: Any, path: str) -> Any:
+    """A carte blanche privilege is written as its value; out of range stays an int."""
+    n = _int(v, path)
+    return CartePrivilege(n) if 0 <= n <= max(CartePrivilege) else n
 
 
 def _bool(v: Any, path: str) -> bool:

@@ -31,6 +31,7 @@ from bezique.serialization._common import (
 from bezique.serialization._decoders import (
     _bool,
     _card,
+    _carte,
     _enum,
     _int,
     _list,
@@ -40,6 +41,7 @@ from bezique.serialization._decoders import (
     _pair,
     _suit,
     _tuple,
+    _window,
 )
 from bezique.serialization._variant_reading import read_variant
 from bezique.state import Combination, Stage, State, TableCard
@@ -199,6 +201,9 @@ _BY_TYPE: dict[str, Decoder] = {
     "Card | None": _opt(_card),
     "Suit | None": _opt(_suit),
     "Stage": _enum(Stage),
+    "Window": _window,
+    "CartePrivilege": _carte,
+    "tuple[CartePrivilege, ...]": _tuple(_carte),
     "MeldKind": _enum(MeldKind),
     "Variant": read_variant,
     "State": _STATE,
