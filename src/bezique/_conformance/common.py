@@ -8,10 +8,10 @@ from typing import NoReturn
 
 from bezique.cards import Card, Suit, pack
 from bezique.errors import InvariantError
-from bezique.state import Stage, State
+from bezique.state import State
 from bezique.variants import Variant
 
-__all__ = ["brisques_counted", "ensure", "expected_follow", "fail", "from_won_cards", "full_deck",
+__all__ = ["expected_follow", "fail", "from_won_cards", "full_deck",
            "held", "phase1_tricks", "require", "short", "trick_winner"]
 
 
@@ -47,13 +47,6 @@ def phase1_tricks(variant: Variant) -> int:
 def from_won_cards(variant: Variant) -> bool:
     """Whether combinations are made of won cards (Fildinski, R11.5)."""
     return variant.melds.source.value == "won_cards"
-
-
-def brisques_counted(variant: Variant, stage: Stage) -> bool:
-    """Whether the deal's scores count brisques now (R2.11); under a per-deal settlement
-    only the settlement counts them (R8.4, R11.7)."""
-    timing = variant.scoring.brisque_timing.value
-    return timing == "immediate" or (timing == "end_of_deal" and stage is Stage.OVER)
 
 
 def held(state: State, player: int) -> Counter[Card]:
@@ -112,8 +105,3 @@ def expected_follow(hand: Iterable[Card], trick: Sequence[tuple[int, Card]],
         return winning
     return trumps if trump_when_losing else cards
 
-
-def ensure(condition: bool, reason: str, field: str | None = None) -> None:
-    """:func:`require` with the reason first, for checks of one action or one result."""
-    if not condition:
-        raise InvariantError(reason, field)

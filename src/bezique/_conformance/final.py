@@ -11,7 +11,7 @@ __all__ = ["check_final"]
 
 def check_final(state: State) -> None:
     """Check a finished deal and its :func:`bezique.deal_result` (R2.11, R2.12)."""
-    if not (state.is_over):
+    if not state.is_over:
         fail(None, "the deal is not over")
     variant = state.variant
     result = deal_result(state)

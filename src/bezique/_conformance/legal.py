@@ -29,7 +29,7 @@ def check_legal_actions(state: State) -> None:
     (R2.10); declarations only of held cards, ``Pass`` closing each window (R2.6).
     """
     actions = legal_actions(state)
-    if not (isinstance(actions, tuple)):
+    if not isinstance(actions, tuple):
         fail(None, f"legal_actions returned a {type(actions).__name__}")
     if legal_actions(state) != actions:
         fail(None, "legal_actions is not deterministic")
@@ -37,7 +37,7 @@ def check_legal_actions(state: State) -> None:
         if actions != ():
             fail(None, f"the deal is over but actions are legal: {actions}")
         return
-    if not (bool(actions)):
+    if not actions:
         fail(None, "no legal action before the end of the deal")
     if len(set(actions)) != len(actions):
         fail(None, f"duplicate legal actions: {[a for a, n in Counter(actions).items() if n > 1]}")
@@ -46,7 +46,7 @@ def check_legal_actions(state: State) -> None:
             check_action(state, action)
         except IllegalActionError as exc:
             raise InvariantError(f"listed action {action} rejected: {exc}") from exc
-        if not (is_legal(state, action)):
+        if not is_legal(state, action):
             fail(None, f"is_legal says no to listed {action}")
     player = state.to_move
     assert player is not None
@@ -103,7 +103,7 @@ def _check_window_actions(state: State, actions: tuple[Action, ...], player: int
                                                else pool)
             if missing:
                 fail(None, f"{action} uses cards not held: {sorted(missing)}")
-            if not (state.variant.melds.points(action.meld) is not None):
+            if state.variant.melds.points(action.meld) is None:
                 fail(None, f"{action} is not a combination of {state.variant.name}")
         elif isinstance(action, ExchangeSeven) and not (
                 state.trump is not None and action.card.rank is Rank.SEVEN

@@ -56,7 +56,7 @@ def check_transition(before: State, action: Action, after: State) -> None:
             fail(None, f"{action} changed the scored combinations")
     for name in ("scores", "melds", "sevens", "brisques", "last_trick", "penalties", "bonus"):
         old, new = getattr(before, name), getattr(after, name)
-        if not (all(n >= o for o, n in zip(old, new, strict=True))):
+        if not all(n >= o for o, n in zip(old, new, strict=True)):
             fail(None, f"{name} decreased from {old} to {new} on {action}")
     if tuple(after.played[:len(before.played)]) != tuple(before.played):
         fail(None, "played cards were changed")
@@ -73,7 +73,7 @@ def check_transition(before: State, action: Action, after: State) -> None:
 def _check_guess(before: State, action: Action, after: State) -> None:
     """R9.4: 250 to the dealer's side for a packet of exactly 24, 150 to the guesser's for
     the exact size; then the elder leads the first trick."""
-    if not (isinstance(action, GuessPacket)):
+    if not isinstance(action, GuessPacket):
         fail(None, f"{action} taken instead of the guess (R9.4)")
     assert isinstance(action, GuessPacket) and before.to_move is not None
     sides = before.sides
@@ -322,7 +322,7 @@ def _check_declaration(before: State, action: Declare, after: State,
                if variant.melds.reform_broken and i not in intact and not c.superseded
                and c.kind is action.meld and c.side == combo.side
                and {s for s in c.serials if s in on_table} == overlap]
-    if not (bool(upgrades or reforms)):
+    if not upgrades or reforms:
         fail(None, f"{action} reuses cards {sorted(on_table[s] for s in overlap)} already "
                    f"declared in class {bit} without upgrading one intact combination (R3.6, R3.9)")
     if not (len(changed) == 1 and changed[0] in upgrades + reforms):
