@@ -322,7 +322,7 @@ def _check_declaration(before: State, action: Declare, after: State,
                if variant.melds.reform_broken and i not in intact and not c.superseded
                and c.kind is action.meld and c.side == combo.side
                and {s for s in c.serials if s in on_table} == overlap]
-    if not upgrades or reforms:
+    if not (upgrades or reforms):
         fail(None, f"{action} reuses cards {sorted(on_table[s] for s in overlap)} already "
                    f"declared in class {bit} without upgrading one intact combination (R3.6, R3.9)")
     if not (len(changed) == 1 and changed[0] in upgrades + reforms):
