@@ -2,7 +2,7 @@
 
 Run from the repository root (needs Playwright for Python and a system Chromium)::
 
-    python examples/web/screenshot.py [--out docs/_static/web-client.png] [--moves 14]
+    python examples/web/screenshot.py [--out docs/_static/web-client.png] [--moves 6] [--seed 3]
 
 It starts the server on a loopback port, opens the page in headless Chromium,
 starts a two-pack deal with a fixed seed against the greedy bot, clicks the
@@ -51,8 +51,8 @@ def take(out: Path, *, moves: int, seed: int, variant: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "_static" / "web-client.png")
-    parser.add_argument("--moves", type=int, default=14)
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--moves", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--variant", default="two-pack")
     args = parser.parse_args()
     take(args.out, moves=args.moves, seed=args.seed, variant=args.variant)
