@@ -127,9 +127,9 @@ class Session:
         player = before.to_move
         assert player is not None
         after = bz.apply(before, action)
-        if isinstance(action, bz.Play) and after.tricks > before.tricks:
+        if isinstance(action, bz.Play) and not after.trick:  # this card completed the trick
             self.last_trick = (*before.trick, (player, action.card))
-            self.last_winner = after.last_winner
+            self.last_winner = bz.observe(after, self.seat).last_winner
         self.state = after
         self.actions.append(action)
         self.log.append((player, bz.format_action(action)))
