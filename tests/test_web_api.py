@@ -345,6 +345,17 @@ def test_a_game_left_alone_for_an_hour_is_dropped() -> None:
         assert len(web.store) == 0
 
 
+def test_a_full_store_refuses_new_games_until_one_is_dropped() -> None:
+    clock = Clock()
+    with server.running(store=sessions.GameStore(clock=clock, max_games=2)) as web:
+        new_game(web)
+        new_game(web)
+        status, answer = call(api(web, "games"), "POST", {})
+        assert status == 503 and answer["error"]
+        clock.now += 3601
+        assert new_game(web)["id"]
+
+
 def test_the_page_and_its_files_are_served(web: server.Server) -> None:
     status, page = call(web.url)
     assert status == 200 and "/app.js" in page and "/style.css" in page

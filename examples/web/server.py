@@ -24,9 +24,10 @@ The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | n
 ``observation`` is the library's JSON document of the person's observation
 (``bz.to_json(bz.observe(state, seat))``) and ``legal`` the legal actions in its
 notation, empty when it is not the person's turn. Bad JSON, an unknown variant
-or a bad field give 400, an unknown id 404, a body over 64 KB 413. Requests to
-one game are served one at a time; a refused request leaves the game as it was;
-a game left alone for an hour is dropped. The server prints nothing unless
+or a bad field give 400, an unknown id 404, a body over 64 KB 413, and a new
+game while the server already holds 1000 gives 503. Requests to one game are
+served one at a time; a refused request leaves the game as it was; a game left
+alone for an hour is dropped. The server prints nothing unless
 ``--verbose`` is given (then the address and one line a request, on standard error).
 """
 

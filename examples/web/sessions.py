@@ -40,6 +40,9 @@ BOTS: dict[str, Callable[[], Any]] = {
 IDLE_LIMIT = 3600.0
 """Seconds after which a game nobody asked about is dropped."""
 
+MAX_GAMES = 1000
+"""Games kept at most at once; a new one beyond them is refused (503) until some are dropped."""
+
 _RULE_PREFIX = re.compile(r"\s*(R\d+(?:\.\d+)*)\s*:")
 
 
@@ -211,15 +214,17 @@ class GameStore:
         bot: The bot of a game whose request names none.
         clock: Seconds, monotonic (``time.monotonic`` unless a test gives another).
         idle_limit: Seconds after which a game left alone is dropped.
+        max_games: Games kept at most at once.
     """
 
     def __init__(self, *, bot: str = "greedy", clock: Callable[[], float] = time.monotonic,
-                 idle_limit: float = IDLE_LIMIT) -> None:
+                 idle_limit: float = IDLE_LIMIT, max_games: int = MAX_GAMES) -> None:
         if bot not in BOTS:
             raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
         self.bot = bot
         self.clock = clock
         self.idle_limit = idle_limit
+        self.max_games = max_games
         self._games: dict[str, Session] = {}
         self._lock = threading.Lock()
 
@@ -232,7 +237,8 @@ class GameStore:
         """Start a deal from a request ``{"variant", "seed", "bot", "seat"}`` (all optional).
 
         Raises:
-            RequestError: 400 for an unknown variant or bot, or a bad seed or seat.
+            RequestError: 400 for an unknown variant or bot, or a bad seed or seat;
+                503 when the store is full.
         """
         if not isinstance(request, dict):
             raise RequestError(400, "the request must be a JSON object")
@@ -261,9 +267,12 @@ class GameStore:
                 0 <= seat < variant.players):
             raise RequestError(400, f"seat must be 0-{variant.players - 1} in {variant.name}, "
                                     f"not {seat!r}")
-        session = Session(secrets.token_hex(8), variant, seed=seed, bot=bot, seat=seat)
         with self._lock:
             self._drop_idle()
+            self._check_room()
+        session = Session(secrets.token_hex(8), variant, seed=seed, bot=bot, seat=seat)
+        with self._lock:
+            self._check_room()
             session.used = self.clock()
             self._games[session.id] = session
         return view(session)
@@ -286,6 +295,11 @@ class GameStore:
                 return work(session)
             finally:
                 session.used = self.clock()
+
+    def _check_room(self) -> None:
+        if len(self._games) >= self.max_games:
+            raise RequestError(503, f"the server holds {self.max_games} games, as many as it "
+                                    "keeps; try again later")
 
     def _drop_idle(self) -> None:
         now = self.clock()

@@ -72,9 +72,13 @@ async function request(method, url, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(url, options);
-  const payload = await response.json();
-  return { ok: response.ok, payload };
+  try {
+    const response = await fetch(url, options);
+    const payload = await response.json();
+    return { ok: response.ok, payload };
+  } catch (error) {
+    return { ok: false, payload: { error: `the server did not answer (${error})`, rule: null } };
+  }
 }
 
 async function send(action) {
@@ -270,7 +274,12 @@ function drawResult() {
 // ---------------------------------------------------------------- start
 
 async function load() {
-  const { payload } = await request("GET", "/api/variants");
+  const { ok, payload } = await request("GET", "/api/variants");
+  if (!ok) {
+    showMessage(payload.error, payload.rule);
+    render();
+    return;
+  }
   $("variant").replaceChildren(...payload.variants.map((v) => el("option", {
     value: v.name, textContent: `${v.title} (${v.players} players)`,
   })));
