@@ -44,6 +44,7 @@ def take(out: Path, *, moves: int, seed: int, variant: str) -> None:
                 break
             browser.click_and_wait(page, "[data-legal]")
         out.parent.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(out), full_page=False)
         chrome.close()
 

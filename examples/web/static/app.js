@@ -170,12 +170,12 @@ function drawOthers(o) {
   const seats = [];
   for (let p = 0; p < o.hand_sizes.length; p++) {
     if (p === game.seat) continue;
-    const hand = el("div", { class: "cards" });
-    for (let k = 0; k < o.hand_sizes[p]; k++) hand.append(back());
-    const table = el("div", { class: "cards" }, ...o.table[p].map((entry) => card(entry[0])));
+    const row = el("div", { class: "cards" },
+      el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, "hand")),
+      ...o.table[p].map((entry) => el("figure", {}, card(entry[0]),
+        el("figcaption", {}, "table"))));
     seats.push(el("div", { class: "seat", "data-player": String(p) },
-      el("h2", {}, `${playerName(p)}: ${o.hand_sizes[p]} cards`), hand,
-      el("h3", {}, "table"), table));
+      el("h2", {}, `${playerName(p)}: ${o.hand_sizes[p]} cards in hand`), row));
   }
   $("others").replaceChildren(...seats);
 }
@@ -186,9 +186,8 @@ function drawMiddle(o) {
   $("trick").replaceChildren(...played(o.trick));
   const last = game.last_trick;
   $("last-trick").replaceChildren(...played(last.cards));
-  if (last.winner !== null) {
-    $("last-trick").append(el("p", { class: "note" }, `won by ${playerName(last.winner)}`));
-  }
+  $("last-trick-title").textContent = last.winner === null ? "Last trick" :
+    `Last trick, won by ${playerName(last.winner)}`;
   const pile = [];
   if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, "turn-up")));
   if (o.stock_size > (o.turn_up ? 1 : 0)) {
