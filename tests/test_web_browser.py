@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,7 +44,9 @@ def chromium() -> Iterator[Any]:
         unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
     path = browser.find_chromium()
     if path is None:
-        unavailable("no Chromium on this machine (Debian: apt-get install chromium)")
+        named = os.environ.get("BEZIQUE_CHROMIUM")
+        unavailable(f"BEZIQUE_CHROMIUM={named} is not an executable" if named else
+                    "no Chromium on this machine (Debian: apt-get install chromium)")
     with sync_playwright() as playwright:
         chrome = playwright.chromium.launch(executable_path=path, headless=True)
         yield chrome
@@ -106,3 +110,29 @@ def test_the_page_offers_every_variant_and_draws_every_seat(page: Any) -> None:
         assert colour in (hand.nth(k).get_attribute("class") or "").split()
         assert hand.nth(k).inner_text().replace("\n", "") == str(bz.Card.parse(code))
     assert "trump" in page.inner_text("#status")
+
+
+def test_ci_installs_a_missing_chromium_and_requires_the_browser(tmp_path: Path) -> None:
+    """``.ci/run --dry-run`` on a machine without Chromium: apt-get would install it, and
+    the browser test is made to fail rather than skip (the README's command follows)."""
+    for tool in ("bash", "env", "grep", "tr", "id", "dirname"):
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (tmp_path / tool).symlink_to(found)
+    for name in ("apt-get", "sudo"):  # sudo: for a run as a user other than root
+        (tmp_path / name).write_text(f"#!/bin/sh\necho {name} must not run >&2; exit 3\n")
+        (tmp_path / name).chmod(0o755)
+    apt = tmp_path / "apt-get"
+    done = subprocess.run([str(tmp_path / "bash"), str(ROOT / ".ci" / "run"), "--dry-run"],
+                          env={"PATH": str(tmp_path)}, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:3] == ["+ apt-get update", "+ apt-get install -y chromium chromium-driver",
+                         "+ export BEZIQUE_REQUIRE_BROWSER=1"]
+    assert lines[3].startswith("+ python3 -m venv .venv") and "tools/check.py" in lines[3]
+    apt.unlink()
+    done = subprocess.run([str(tmp_path / "bash"), str(ROOT / ".ci" / "run"), "--dry-run"],
+                          env={"PATH": str(tmp_path)}, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0 and "no apt-get" in done.stderr
