@@ -208,6 +208,15 @@ function clickable(node, action, legal) {
   node.setAttribute("data-action", action);
   node.tabIndex = 0;
   node.addEventListener("click", () => send(action));
+  if (node.tagName !== "BUTTON") {
+    node.setAttribute("role", "button");
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        send(action);
+      }
+    });
+  }
   return node;
 }
 
