@@ -63,31 +63,25 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     if (tt.seven >= 0 and hcounts[tt.seven] and turn_up is not None
             and RANK[turn_up.index] >= JACK):
         seven_bonus = float(T.seven_points)
+    my_table = table[player]
     choices: list[_Choice] = []
     for action in legal:
         if type(action) is not Play:
             continue
         i = action.card.index
-        used = _used_bits(action, i, hcounts, table[player])
+        used = 0  # R3.4: the class bits the card has served (none from the hand)
+        from_table = action.from_table
+        if from_table or (from_table is None and not hcounts[i]):
+            used = 15
+            for tc in my_table:
+                if tc.card.index == i:
+                    used &= tc.used
         keep = keep_value(T, tt, i, used, comp, by_bit[0], qdrop, seven_bonus)
         pend = waiting_points(tt, i, used, comp, complete, by_bit[0], qdone)
         choices.append((action, i, keep, pend + seven_bonus))
     if not trick:
         return lead(T.bp, t, choices, scores)
     return follow(T, player, trick, trump, t, active, choices, scores)
-
-
-def _used_bits(action: Play, i: int, hcounts: list[int], my_table: tuple[TableCard, ...]) -> int:
-    """The class bits a played card has served (R3.4): none from the hand; from the
-    table, the bits every copy of it there has served."""
-    used = 0
-    from_table = action.from_table
-    if from_table or (from_table is None and not hcounts[i]):
-        used = 15
-        for tc in my_table:
-            if tc.card.index == i:
-                used &= tc.used
-    return used
 
 
 def combination_drops(tt: TrumpTables, held: set[int], by_bit: tuple[list[int], ...],
