@@ -115,7 +115,8 @@ function showMessage(text, rule) {
   if (!text) return;
   if (rule) {
     message.setAttribute("data-rule", rule);
-    message.append(el("strong", {}, `Refused by rule ${rule}. `));
+    message.append(el("strong", {}, `Refused by rule ${rule}.`), " ");
+    if (text.startsWith(rule + ":")) text = text.slice(rule.length + 1).trim();
   } else {
     message.append(el("strong", {}, "Refused. "));
   }
@@ -170,9 +171,11 @@ function drawOthers(o) {
   const seats = [];
   for (let p = 0; p < o.hand_sizes.length; p++) {
     if (p === game.seat) continue;
-    const row = el("div", { class: "cards" },
-      el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, "hand")),
-      ...o.table[p].map((entry) => el("figure", {}, card(entry[0]),
+    const row = el("div", { class: "cards" });
+    if (o.hand_sizes[p]) {
+      row.append(el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, "hand")));
+    }
+    row.append(...o.table[p].map((entry) => el("figure", {}, card(entry[0]),
         el("figcaption", {}, "table"))));
     seats.push(el("div", { class: "seat", "data-player": String(p) },
       el("h2", {}, `${playerName(p)}: ${o.hand_sizes[p]} cards in hand`), row));
