@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import bezique as bz
+from bezique.notation import card_text
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "examples" / "web"
@@ -113,8 +114,7 @@ def test_the_same_seed_deals_the_same_cards(web: server.Server) -> None:
     assert first["id"] != second["id"]
     assert first["observation"] == second["observation"]
     assert first["observation"]["hand"] == [
-        bz.format_action(bz.Play(card)).split()[1]
-        for card in bz.new_deal(bz.variants.TWO_PACK, seed=12).hands[0]]
+        card_text(card) for card in bz.new_deal(bz.variants.TWO_PACK, seed=12).hands[0]]
 
 
 @pytest.mark.parametrize("variant", [v.name for v in bz.variants.ALL])
@@ -264,7 +264,7 @@ def test_no_response_shows_a_card_the_human_seat_cannot_see(web: server.Server,
         visible = cards_in(json.dumps(game["observation"], ensure_ascii=False))
         assert cards_in(text) <= visible
         state = state_of(web, game["id"])
-        held = {bz.format_action(bz.Play(c)).split()[1] for h in state.hands[1:] for c in h}
+        held = {card_text(c) for h in state.hands[1:] for c in h}
         hidden_seen.append(bool(held - visible))
 
     game = new_game(web, variant=variant, seed=5)

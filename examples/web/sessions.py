@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bezique as bz
+from bezique.notation import card_text
 
 __all__ = ["BOTS", "GameStore", "RequestError", "Session", "rule_of", "view"]
 
@@ -147,16 +148,16 @@ def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
     text = bz.format_action(action)
     entry: dict[str, Any] = {"action": text, "label": str(action)}
     if isinstance(action, bz.Play):
-        entry.update(kind="play", card=text.split()[1],
+        entry.update(kind="play", card=card_text(action.card),
                      place={None: "any", True: "table", False: "hand"}[action.from_table])
     elif isinstance(action, bz.Declare):
         points = variant.melds.points(action.meld)
         name = action.meld.value.replace("_", " ")
         entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
-                     cards=text.split()[2:],
+                     cards=[card_text(c) for c in action.cards],
                      label=f"{name} ({points})" if points is not None else name)
     elif isinstance(action, bz.ExchangeSeven):
-        entry.update(kind="exchange", card=text.split()[1], label="exchange the seven")
+        entry.update(kind="exchange", card=card_text(action.card), label="exchange the seven")
     elif isinstance(action, bz.Pass):
         entry.update(kind="pass", label="pass")
     else:
@@ -199,8 +200,7 @@ def view(session: Session) -> dict[str, Any]:
         "legal": [bz.format_action(a) for a in observation.legal_actions],
         "choices": [_choice(variant, a) for a in observation.legal_actions],
         "log": [{"player": p, "action": text} for p, text in session.log],
-        "last_trick": {"cards": [[p, bz.format_action(bz.Play(c)).split()[1]]
-                                 for p, c in session.last_trick],
+        "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
         "over": state.is_over,
         "result": _result(state) if state.is_over else None,
