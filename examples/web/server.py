@@ -75,6 +75,11 @@ class Server(ThreadingHTTPServer):
         self.store = store
         self.verbose = verbose
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that broke (a client gone mid-answer): a traceback with --verbose only."""
+        if self.verbose:
+            super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
