@@ -923,3 +923,39 @@ def test_R11_4_meld_tables() -> None:
         assert dict(variant.melds.effective_table()) == table, variant.name
     assert dict(RUBICON.with_options(four_tens=90).melds.effective_table()) == {
         **rubicon, K.FOUR_TENS: 90}
+
+
+# --------------------------------------------------------------------------- R3.5 / R3.9
+
+
+def test_R3_5_R3_9_an_upgraded_bezique_is_not_upgraded_to_a_double_again() -> None:
+    """A bezique upgraded to a double bezique has been upgraded: with a third pair in hand,
+    it does not make a second double (R3.9: "P has not been upgraded before"); the double
+    itself may become a triple (R11.3), and the new pair is a fresh single bezique."""
+    s = position(RUBICON, "QS QS QS JD JD JD 8D 8D 9C", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "8D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    assert t.melds == (540, 0)
+    assert [c.kind for c in t.combos] == [K.BEZIQUE, K.DOUBLE_BEZIQUE]
+    assert t.combos[0].superseded and not t.combos[1].superseded  # the double upgraded it
+    w = trick(t, "9C", "7C", winner=0)
+    found = listed(w)
+    assert meld(K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD") in found
+    assert meld(K.BEZIQUE, "QS JD") in found  # the third pair, fresh
+    assert meld(K.DOUBLE_BEZIQUE, "QS QS JD JD") not in found
+    assert_illegal(w, meld(K.DOUBLE_BEZIQUE, "QS QS JD JD"), "R3.5", "R3.6", "R3.9")
+    assert declare(w, K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD").melds == (2040, 0)
+
+
+def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two() -> None:
+    """The king and queen of one royal marriage make one sequence, not two (R3.9): after the
+    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them."""
+    s = position(RUBICON, "KH QH AH 10H JH AH 10H JH 8D", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    assert t.trump is bz.Suit.HEARTS
+    t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert t.melds == (290, 0) and t.combos[0].superseded
+    w = trick(t, "9D", "7D", winner=0)
+    assert Counter(w.hands[0]) >= Counter(cards("AH 10H JH"))
+    assert meld(K.TRUMP_SEQUENCE, "AH 10H KH QH JH") not in listed(w)
+    assert_illegal(w, meld(K.TRUMP_SEQUENCE, "AH 10H KH QH JH"), "R3.5", "R3.6", "R3.9")
