@@ -552,3 +552,28 @@ def test_with_options_accepts_the_options_of_each_variant() -> None:
     assert CUTTHROAT.with_options(seven_counts_as_meld=True).melds.seven_counts_as_meld
     # the preset itself is untouched
     assert FOUR.melds.partner_declare.value == "either"
+
+
+# =========================================================================== R11.9 overtrumping
+
+
+def test_R11_9_void_follower_must_overtrump_a_trumped_trick() -> None:
+    """All play: player 2 trumps the club led; player 0, void in clubs, must beat that trump
+    with a higher one if able (A♥), not under-trump (7♥) nor discard."""
+    s = bz.setup(CUTTHROAT, hands=["AH 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+                 stock=(), turn_up=None, trump="H")
+    t = play(s, "9C", "9H", "7C")
+    assert t.to_move == 0
+    assert bz.legal_actions(t) == (bz.Play("AH"),)
+    assert_illegal(t, bz.Play("7H"), "R2.10", "R11.9")
+    assert play(t, "AH").last_winner == 0
+
+
+def test_R1_3_R11_9_an_identical_trump_does_not_beat_the_first() -> None:
+    """Of two identical cards the first played wins (R1.3), so a second 9♥ does not beat the
+    9♥ that trumped: unable to beat it, the void player may play any trump (R11.9)."""
+    s = bz.setup(CUTTHROAT, hands=["9H 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+                 stock=(), turn_up=None, trump="H")
+    t = play(s, "9C", "9H", "7C")
+    assert set(bz.legal_actions(t)) == {bz.Play("9H"), bz.Play("7H")}
+    assert play(t, "9H").last_winner == 2
