@@ -6,10 +6,10 @@ documentation is built, so the pages can never drift from the code. Three direct
 ``.. bezique-variant-tables:: NAME``
     The tables of the preset ``bezique.variants.get(NAME)``. Option ``:only:`` takes a
     comma-separated subset of ``facts`` (players, packs, hand, trump, scoring),
-    ``options`` (every option of ``variant.options()`` with its default, policy and
-    allowed values), ``melds`` (``variant.melds.effective_table()`` with classes and
-    points) and ``names`` (the preset's constant, name and aliases); the default is
-    ``facts, options, melds``.
+    ``options`` (every option of ``variant.options()`` with its default, the seed or rule
+    the default follows, its policy and allowed values), ``melds``
+    (``variant.melds.effective_table()`` with classes and points) and ``names`` (the
+    preset's constant, name and aliases); the default is ``facts, options, melds``.
 
 ``.. bezique-settlement-examples:: NAME``
     Per-deal settlements (R8.5, R11.7) computed with :func:`bezique.results.settle`. Each
@@ -334,8 +334,18 @@ def facts_table(variant: presets.Variant) -> list[str]:
                        ("Fact", "Value"), rows, (20, 80))
 
 
+def _reading(policy: Any, name: str, value: Any) -> str:
+    """Where the reading ``value`` of option ``name`` comes from: the ``readings`` metadata
+    of the policy field (a seed or a rule of RULES.md per value), or ``"–"``."""
+    field = attrs.fields_dict(type(policy))[name]
+    readings = field.metadata.get("readings", {})
+    key = value.value if isinstance(value, enum.Enum) else value
+    return str(readings.get(key, "–"))
+
+
 def options_table(variant: presets.Variant) -> list[str]:
-    """Every option of ``variant`` with its default, policy and allowed values."""
+    """Every option of ``variant`` with its default, the source that default follows, its
+    policy and allowed values."""
     owners = _policy_fields(variant)
     base = _policy_fields(presets.TWO_PACK)
     rows = []
@@ -346,12 +356,13 @@ def options_table(variant: presets.Variant) -> list[str]:
             base_value = getattr(base[name][1], name)
             if base_value != value:
                 default += f" (two-pack: {_code(base_value)})"
-        rows.append((f"``{name}``", default, _allowed(value),
+        rows.append((f"``{name}``", default, _reading(policy, name, value), _allowed(value),
                      f":class:`{attr} <{_class_path(type(policy))}>`",
                      _attr_doc(type(policy), name)))
     return _list_table(f"{variant.title or variant.name}: options and defaults",
-                       ("Option", "Default", "Allowed values", "Policy", "Meaning"),
-                       rows, (20, 16, 20, 12, 32))
+                       ("Option", "Default", "Default follows", "Allowed values", "Policy",
+                        "Meaning"),
+                       rows, (17, 14, 15, 17, 11, 26))
 
 
 def melds_table(variant: presets.Variant) -> list[str]:
