@@ -337,6 +337,7 @@ def test_R8_2_carte_blanche_before_the_first_card_scores_50_and_keeps_the_turn()
     assert_illegal(s, meld(K.CARTE_BLANCHE, "AS 10S 9S"), "R11.6")  # not all his cards
     t = bz.apply(s, cb)
     assert t.melds == (0, 50) and t.scores == (0, 50)
+    assert t.combos[-1].kind is K.CARTE_BLANCHE and t.combos[-1].cards == cb.cards
     assert t.to_move == 1 and t.stage is Stage.PLAY and t.trick == ()
     assert t.hands == s.hands and t.tables == s.tables  # the cards stay where they are
     assert_illegal(t, cb, "R11.6")  # once per privilege
