@@ -348,6 +348,11 @@ def test_R6_10_cutthroat_melds_only_from_own_cards() -> None:
         assert w.stage is Stage.DECLARE and w.to_move == 1
         assert bz.legal_actions(w) == (bz.Pass(),)
         w = bz.apply(w, bz.Pass())
+        if shared:
+            # R13.4: the partner's seven window (she holds no seven: only the pass)
+            assert w.stage is Stage.DECLARE and w.to_move == 3
+            assert bz.legal_actions(w) == (bz.Pass(),)
+            w = bz.apply(w, bz.Pass())
         assert w.stage is Stage.PLAY
         x = play(w, "8D", "9D", "AD", "8C")
         assert x.stage is Stage.DECLARE and x.to_move == 3
@@ -408,8 +413,10 @@ def test_R6_10_consultation_is_the_two_pack_game_for_two_sides_of_two() -> None:
     v = CONSULTATION
     assert v.deal.side_members == 2
     assert (v.players, v.packs, v.hand_size, v.sides) == (2, 2, 8, (0, 1))
-    for policy in ("deck", "trump", "legality", "melds", "scoring"):
+    for policy in ("deck", "legality", "melds", "scoring"):
         assert getattr(v, policy) == getattr(TWO_PACK, policy), policy
+    # seed 001's reading of the played seven (R13.3); the two-pack game otherwise
+    assert v.trump == attrs.evolve(TWO_PACK.trump, played_seven_scores=False)
     assert attrs.evolve(v.deal, side_members=1) == TWO_PACK.deal
     s = bz.new_deal(v, seed=9)
     assert s.stock_size == 48 and len(s.scores) == 2 and s.turn_up is not None

@@ -50,8 +50,10 @@ from bezique.policies import (
     MeldSource,
     Phase2,
     Settlement,
+    SevenDeclare,
     TrumpFixing,
 )
+from bezique.policies.readings import reading
 from bezique.results import settle
 
 PARTS = ("facts", "options", "melds", "names")
@@ -277,9 +279,16 @@ def _seven_text(variant: presets.Variant) -> str:
     trump = variant.trump
     if not trump.sevens_score or MeldKind.TRUMP_SEVEN not in variant.melds.kinds:
         return "scores nothing"
-    how = ("instead of the trick's declaration" if variant.melds.seven_counts_as_meld
+    melds = variant.melds
+    how = ("instead of the trick's declaration" if melds.seven_counts_as_meld
            else "in addition to the trick's declaration")
-    text = f"{trump.seven_points} for an exchange, declaration or play, {how} (R4.1-R4.3)"
+    actions = ("an exchange, declaration or play" if trump.played_seven_scores
+               else "an exchange or declaration; played to a trick it scores nothing (R13.3)")
+    text = f"{trump.seven_points} for {actions}, {how} (R4.1-R4.3)"
+    if melds.seven_declare is SevenDeclare.ANY_TIME:
+        text += "; declared by its holder whenever he acts in phase 1 (R13.2)"
+    if melds.partner_seven and variant.why_not("partner_seven") is None:
+        text += "; the partner has a seven window of her own after the winner's (R13.4)"
     if variant.deal.turn_up:
         text += f"; a turned-up seven gives the dealer's side {trump.turn_up_seven_points}"
     return text
@@ -334,13 +343,10 @@ def facts_table(variant: presets.Variant) -> list[str]:
                        ("Fact", "Value"), rows, (20, 80))
 
 
-def _reading(policy: Any, name: str, value: Any) -> str:
-    """Where the reading ``value`` of option ``name`` comes from: the ``readings`` metadata
-    of the policy field (a seed or a rule of RULES.md per value), or ``"–"``."""
-    field = attrs.fields_dict(type(policy))[name]
-    readings = field.metadata.get("readings", {})
-    key = value.value if isinstance(value, enum.Enum) else value
-    return str(readings.get(key, "–"))
+def _reading(name: str, value: Any) -> str:
+    """The seed or rule of RULES.md the value ``value`` of option ``name`` follows
+    (:data:`bezique.policies.readings.READINGS`), or ``"–"``."""
+    return reading(name, value) or "–"
 
 
 def options_table(variant: presets.Variant) -> list[str]:
@@ -352,11 +358,11 @@ def options_table(variant: presets.Variant) -> list[str]:
     for name, value in variant.options().items():
         attr, policy = owners[name]
         default = _code(value)
-        if variant is not presets.TWO_PACK and name in base:
+        if variant is not presets.TWO_PACK and name in presets.TWO_PACK.options():
             base_value = getattr(base[name][1], name)
             if base_value != value:
                 default += f" (two-pack: {_code(base_value)})"
-        rows.append((f"``{name}``", default, _reading(policy, name, value), _allowed(value),
+        rows.append((f"``{name}``", default, _reading(name, value), _allowed(value),
                      f":class:`{attr} <{_class_path(type(policy))}>`",
                      _attr_doc(type(policy), name)))
     return _list_table(f"{variant.title or variant.name}: options and defaults",
