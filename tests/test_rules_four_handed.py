@@ -702,3 +702,47 @@ def test_seed001_abrechnung_worked_example() -> None:
     # while the deal runs, the brisques are not in the scores (R6.8)
     running = state.replace(stage=Stage.PLAY, to_move=1)
     assert running.scores == (370, 560)
+
+
+# =========================================================================== R3.7 quartets
+
+
+FRESH_QUARTET_STOCK = ("10C JC 8S JD 10C JC AC JD 9S 7C 10S JS 9S 7C 10S JS 10S 10S 7S")
+
+
+def _close(state: bz.State) -> bz.State:
+    while state.stage is Stage.DECLARE:
+        state = bz.apply(state, bz.Pass())
+    return state
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_R3_7_R6_5_four_kings_of_table_cards_need_one_from_the_hand(spare: bool) -> None:
+    """Four kings lie on the side's tables, each new to the quartets (from four marriages).
+    With ``require_fresh_card`` the quartet needs a king from the declarer's hand: Carla's
+    second K♠ takes the place of Anna's; without one the quartet is not offered."""
+    carla = "KC QC KH QH KS AC AD 7S" if spare else "KC QC KH QH 9C AC AD 7S"
+    hands = ["8S 8S 8C 8C 9S 9S 9C 9C", "KS QS KD QD AS AS 7C 7C",
+             "7D 8D 9D 7D 8D 9D 10D 10D", carla]
+    s = bz.setup(FOUR, hands=hands, turn_up="9H", stock=FRESH_QUARTET_STOCK)
+    t = _close(bz.apply(play(s, "AS", "7D", "7S", "8S"), decl(K.COMMON_MARRIAGE, "KS QS")))
+    t = _close(bz.apply(play(t, "AS", "8D", "8S", "8S"), decl(K.COMMON_MARRIAGE, "KD QD")))
+    t = _close(bz.apply(play(t, "7C", "9D", "AC", "8C"), decl(K.COMMON_MARRIAGE, "KC QC")))
+    t = _close(bz.apply(play(t, "AC", "8C", "7C", "7D"), decl(K.ROYAL_MARRIAGE, "KH QH")))
+    w = play(t, "AD", "9S", "10S", "8D")
+    assert w.stage is Stage.DECLARE and w.to_move == CARLA and w.phase == 1
+    assert sorted(w.tables[ANNA]) == sorted(cards("KS QS KD QD"))
+    assert sorted(w.tables[CARLA]) == sorted(cards("KC QC KH QH"))
+    kings = decl(K.FOUR_KINGS, "KS KH KD KC")
+    if not spare:
+        assert kings not in combos(w)
+        assert_illegal(w, kings, "R3.7", "R6.5")
+        return
+    assert kings in combos(w)
+    x = bz.apply(w, kings)
+    assert x.melds == (0, 20 + 20 + 20 + 40 + 80)
+    assert bz.Card.parse("KS") not in x.hands[CARLA]
+    assert sorted(x.tables[CARLA]) == sorted(cards("KC QC KH QH KS"))
+    assert sorted(x.tables[ANNA]) == sorted(cards("KS QS KD QD"))  # Anna's K♠ not used
+    anna_ks = next(tc.serial for tc in x.table[ANNA] if tc.card == bz.Card.parse("KS"))
+    assert anna_ks not in x.combos[-1].serials
