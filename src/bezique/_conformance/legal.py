@@ -8,10 +8,15 @@ from bezique._conformance.common import (
     expected_follow,
     fail,
 )
-from bezique._conformance.melds import declaration_pool, fresh_declarations, meld_shape_error
+from bezique._conformance.melds import (
+    declaration_pool,
+    fresh_declarations,
+    meld_shape_error,
+    seven_any_time,
+)
 from bezique._engine.dealing import PACKET_RANGE
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
-from bezique.cards import Rank
+from bezique.cards import Card, Rank
 from bezique.engine import check_action, is_legal, legal_actions
 from bezique.errors import IllegalActionError, InvariantError
 from bezique.melds import MeldKind
@@ -62,12 +67,20 @@ def check_legal_actions(state: State) -> None:
 
 def _check_play_actions(state: State, actions: tuple[Action, ...], player: int) -> None:
     """Plays in a play turn, and carte blanche where it may be shown (R2.5, R2.10, R11.6)."""
+    any_time = seven_any_time(state.variant)
     wrong = [a for a in actions if isinstance(a, (Pass, ExchangeSeven)) or (
-        isinstance(a, Declare) and a.meld is not MeldKind.CARTE_BLANCHE)]
+        isinstance(a, Declare) and a.meld is not MeldKind.CARTE_BLANCHE
+        and not (a.meld is MeldKind.TRUMP_SEVEN and any_time))]
     if wrong:
         fail(None, f"declaration-window actions in a play turn: {wrong}")
     for action in actions:
-        if isinstance(action, Declare):  # carte blanche (R11.6)
+        if isinstance(action, Declare) and action.meld is MeldKind.TRUMP_SEVEN:
+            # R13.2: an unscored trump seven from the hand, in phase 1
+            if not (state.phase == 1 and state.trump is not None
+                    and tuple(action.cards) == (Card.of(Rank.SEVEN, state.trump),)
+                    and action.cards[0] in state.hands[player]):
+                fail(None, f"{action} listed in a play turn, against R13.2")
+        elif isinstance(action, Declare):  # carte blanche (R11.6)
             hand = state.hands[player]
             if not (state.phase == 1 and tuple(action.cards) == tuple(sorted(hand))
                     and not state.tables[player] and not any(c.rank.is_court for c in hand)):

@@ -17,8 +17,9 @@ from bezique.melds import MeldKind
 from bezique.state import State
 from bezique.variants import Variant
 
-__all__ = ["UPGRADES", "declaration_pool", "formable_declarations", "fresh_declarations",
-           "meld_shape_error"]
+__all__ = ["MARRIAGE_KINDS", "SEQUENCE_KINDS", "UPGRADES", "declaration_pool",
+           "formable_declarations", "fresh_declarations", "meld_shape_error", "reuse_class",
+           "seven_any_time"]
 
 _K = MeldKind
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -38,6 +39,49 @@ UPGRADES: dict[MeldKind, frozenset[MeldKind]] = {
     **{five: frozenset({four}) for _, four, five in _QUARTETS.values()},
 }
 """Which scored kinds a kind may be built on (R3.5, R11.3)."""
+
+
+SEQUENCE_KINDS = (_K.TRUMP_SEQUENCE, _K.BACK_DOOR)
+MARRIAGE_KINDS = (_K.COMMON_MARRIAGE, _K.ROYAL_MARRIAGE)
+
+
+def seven_any_time(variant: Variant) -> bool:
+    """Whether the seven of trumps may be declared whenever its holder acts (R13.2)."""
+    return (variant.trump.sevens_score and variant.melds.seven_declare.value == "any_time"
+            and variant.melds.points(_K.TRUMP_SEVEN) is not None)
+
+
+def reuse_class(variant: Variant, kind: MeldKind) -> object:
+    """The class in which a card may serve once (R3.4); with ``meld_classes = four`` the
+    sequences have their own (R13.1)."""
+    if kind in SEQUENCE_KINDS and variant.melds.meld_classes.value == "four":
+        return "sequences"
+    return kind.meld_class
+
+
+def _marriage_possible(state: State, declare: Declare, player: int) -> bool:
+    """With four classes: a king and a queen new to the marriages, not both of one scored
+    sequence (R13.1), one from the hand with ``require_fresh_card``."""
+    variant = state.variant
+    marriages = _K.COMMON_MARRIAGE.meld_class
+    used = {s for combo in state.combos if reuse_class(variant, combo.kind) == marriages
+            for s in combo.serials}
+    sequences = [set(c.serials) for c in state.combos if c.kind in SEQUENCE_KINDS]
+    choices = []
+    for card in sorted(set(declare.cards)):
+        options: list[int | None] = [tc.serial for tc in state.table[player]
+                                     if tc.card == card and tc.serial not in used]
+        if card in state.hands[player]:
+            options.append(None)
+        choices.append(options)
+    for king in choices[0]:
+        for queen in choices[1]:
+            both = king is not None and queen is not None
+            if both and (variant.melds.require_fresh_card or any(
+                    king in seq and queen in seq for seq in sequences)):
+                continue
+            return True
+    return False
 
 
 def _scores(variant: Variant, kind: MeldKind) -> bool:
@@ -187,8 +231,11 @@ def fresh_declarations(state: State) -> set[Declare]:
     out = set()
     for declare in formable_declarations(variant, state.trump,
                                          [*state.hands[player], *(tc.card for tc in table)]):
-        klass = declare.meld.meld_class
-        used = {s for combo in state.combos if combo.kind.meld_class is klass
+        klass = reuse_class(variant, declare.meld)
+        if (declare.meld in MARRIAGE_KINDS and variant.melds.meld_classes.value == "four"
+                and not _marriage_possible(state, declare, player)):
+            continue
+        used = {s for combo in state.combos if reuse_class(variant, combo.kind) == klass
                 for s in combo.serials}
         pool = hand + Counter(tc.card for tc in table if tc.serial not in used)
         if Counter(declare.cards) - pool:

@@ -77,8 +77,8 @@ def check_flow(s: State) -> None:
         require(s.active == tuple(range(n)), "active", "every player plays each trick")
     else:
         a = s.active
-        require(len(a) == 2 and a[1] == (a[0] + 1) % n, "active",
-                "a phase-2 duel is played by a player and his left-hand opponent (R11.9)")
+        require(len(a) == 2 and a[1] in ((a[0] + 1) % n, (a[0] - 1) % n), "active",
+                "a phase-2 duel is played by two neighbours, opponents (R11.9, R13.5)")
     if stage is Stage.PLAY:
         require(s.to_move == order[len(played_to)], "to_move",
                 f"player {s.to_move} is not next to play (player {order[len(played_to)]} is)")

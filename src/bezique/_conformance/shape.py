@@ -54,9 +54,9 @@ def _table_cards(value: object, field: str) -> None:
     for i, tc in enumerate(cast(tuple[object, ...], value)):
         if not (isinstance(tc, TableCard) and isinstance(tc.card, Card)
                 and _is_int(tc.serial) and tc.serial >= 0
-                and _is_int(tc.used) and 0 <= tc.used <= 15):
+                and _is_int(tc.used) and 0 <= tc.used <= 31):
             fail(f"{field}[{i}]", f"{short(tc)} is not a table card (a card, a serial >= 0, "
-                                  "class bits 0-15)")
+                                  "class bits 0-31)")
 
 
 def _combination(combo: object, field: str, players: int, sides: int) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from bezique._conformance.common import fail, from_won_cards, require
-from bezique._conformance.melds import meld_shape_error
-from bezique._engine.compiled import CLASS_BIT
+from bezique._conformance.melds import meld_shape_error, reuse_class
+from bezique._engine.compiled import CLASS_BIT, SEQUENCE_BIT
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique.actions import Declare
 from bezique.cards import Card, Rank
@@ -100,6 +100,14 @@ def _combo_problem(s: State, combo: Combination) -> str | None:
     return problem
 
 
+def _class_bit(s: State, kind: MeldKind) -> int:
+    """The bit a combination of ``kind`` marks its cards with (R3.4; R13.1 with four
+    classes: the sequences have their own)."""
+    if reuse_class(s.variant, kind) == "sequences":
+        return SEQUENCE_BIT
+    return CLASS_BIT[kind.meld_class]
+
+
 def _check_combos(s: State, found: dict[int, tuple[int, TableCard]]) -> None:
     per_side = [0] * s.variant.deal.side_count
     backed: set[tuple[int, int]] = set()
@@ -113,14 +121,14 @@ def _check_combos(s: State, found: dict[int, tuple[int, TableCard]]) -> None:
         if combo.kind is MeldKind.CARTE_BLANCHE:
             continue
         _check_serials(s, combo, i, found, gone)
-        bit = CLASS_BIT[combo.kind.meld_class]
+        bit = _class_bit(s, combo.kind)
         backed.update((serial, bit) for serial in combo.serials)
     for side, melds in enumerate(s.melds):
         if melds != per_side[side]:
             fail(f"melds[{side}]", f"{melds} meld points, but the side's combinations score "
                                    f"{per_side[side]}")
     for serial, (p, tc) in found.items():
-        for bit in (1, 2, 4):
+        for bit in (1, 2, 4, SEQUENCE_BIT):
             if tc.used & bit and (serial, bit) not in backed:
                 fail(f"table[{p}]", f"{tc.card} (serial {serial}) is marked used in a class "
                                     "no combination of it belongs to")
@@ -146,7 +154,7 @@ def _check_serials(s: State, combo: Combination, i: int,
         fail(f"{field}.serials", f"{len(serials)} distinct cards for a combination of "
                                  f"{len(combo.cards)}")
     sides = s.variant.sides
-    bit = CLASS_BIT[combo.kind.meld_class]
+    bit = _class_bit(s, combo.kind)
     rest = Counter(combo.cards)
     for serial in serials:
         if serial not in found:

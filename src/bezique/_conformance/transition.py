@@ -11,7 +11,13 @@ from bezique._conformance.common import (
     trick_winner,
 )
 from bezique._conformance.legal import check_window_complete
-from bezique._conformance.melds import UPGRADES
+from bezique._conformance.melds import (
+    MARRIAGE_KINDS,
+    SEQUENCE_KINDS,
+    UPGRADES,
+    reuse_class,
+    seven_any_time,
+)
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
 from bezique.melds import MeldKind
@@ -99,6 +105,9 @@ def _check_play_turn(before: State, action: Action, after: State) -> None:
     if isinstance(action, (Pass, ExchangeSeven, GuessPacket)):
         fail(None, f"{action} taken in a play turn")
     melds = _deltas(before, after, "melds")
+    if isinstance(action, Declare) and action.meld is MeldKind.TRUMP_SEVEN:
+        _check_seven_any_time(before, action, after, player)
+        return
     if isinstance(action, Declare):
         if action.meld is not MeldKind.CARTE_BLANCHE:
             fail(None, f"{action} in a play turn")
@@ -114,7 +123,8 @@ def _check_play_turn(before: State, action: Action, after: State) -> None:
     if any(melds):
         fail(None, f"meld points changed by playing {card}")
     played_from_hand = before.hands[player].count(card) > after.hands[player].count(card)
-    scores_seven = (variant.trump.sevens_score and before.phase == 1
+    scores_seven = (variant.trump.sevens_score and variant.trump.played_seven_scores
+                    and before.phase == 1
                     and card.rank is Rank.SEVEN and card.suit is before.trump
                     and played_from_hand
                     and variant.melds.points(MeldKind.TRUMP_SEVEN) is not None)
@@ -131,6 +141,20 @@ def _check_play_turn(before: State, action: Action, after: State) -> None:
             fail(None, "brisques counted before the trick was complete")
         return
     _check_trick_end(before, trick, after)
+
+
+def _check_seven_any_time(before: State, action: Declare, after: State, player: int) -> None:
+    """R13.2: the seven goes to the table for 10; the player still has to play."""
+    variant = before.variant
+    if not seven_any_time(variant):
+        fail(None, f"{action} in a play turn")
+    sevens, melds = _deltas(before, after, "sevens"), _deltas(before, after, "melds")
+    want = _only(before.sides[player], variant.trump.seven_points, len(sevens))
+    if sevens != want or any(melds):
+        fail(None, f"{action} changed the sevens by {sevens} and the melds by {melds}")
+    if not (after.to_move == player and after.trick == before.trick
+            and after.stage is Stage.PLAY and held(after, player) == held(before, player)):
+        fail(None, "declaring the seven at any time passed the turn or moved cards (R13.2)")
 
 
 def _check_trick_end(before: State, trick: tuple[tuple[int, Card], ...], after: State) -> None:
@@ -170,6 +194,8 @@ def _check_trick_end(before: State, trick: tuple[tuple[int, Card], ...], after: 
         first = tuple(before.active)
         n = variant.players
         second = ((first[0] + 2) % n, (first[1] + 2) % n)
+        if variant.legality.second_duel_leader.value == "partner_of_first_follower":
+            second = second[::-1]  # R13.5: the other player leads
         if not (tuple(after.active) == second and after.to_move == second[0]):
             fail(None, f"second duel {after.active} led by {after.to_move}; expected "
                        f"{second} (R11.9)")
@@ -272,6 +298,21 @@ def _check_won_declaration(before: State, action: Declare, serials: tuple[int, .
         fail(None, f"{action} holds no card of the trick just won (R5.3)")
 
 
+def _check_own_class_sequence(before: State, action: Declare, serials: set[int],
+                              overlap: set[int], changed: list[int], intact: set[int],
+                              side: int) -> None:
+    """R13.1: a sequence of its own class reuses no card of a scored sequence, and may
+    still upgrade the marriage it holds."""
+    old = before.combos
+    if overlap:
+        fail(None, f"{action} reuses cards of a scored sequence (R13.1)")
+    if len(changed) > 1 or not all(
+            i in intact and not old[i].superseded and old[i].side == side
+            and old[i].kind in UPGRADES.get(action.meld, frozenset())
+            and set(old[i].serials) <= serials for i in changed):
+        fail(None, f"{action} superseded {[old[i] for i in changed]}")
+
+
 def _table_serials(state: State) -> dict[int, Card]:
     return {tc.serial: tc.card for t in state.table for tc in t}
 
@@ -307,14 +348,21 @@ def _check_declaration(before: State, action: Declare, after: State,
     from_hand = [s for s in serials if s not in on_table]
     if variant.melds.require_fresh_card and not (bool(from_hand)):
         fail(None, f"{action} holds no card from the hand (R3.7)")
-    bit = action.meld.meld_class
-    used = {s for c in old if c.kind.meld_class is bit for s in c.serials}
+    bit = reuse_class(variant, action.meld)
+    used = {s for c in old if reuse_class(variant, c.kind) == bit for s in c.serials}
     overlap = set(serials) & used
+    intact = {i for i, c in enumerate(old) if all(s in on_table for s in c.serials)}
+    if bit == "sequences":
+        _check_own_class_sequence(before, action, set(serials), overlap, changed, intact,
+                                  combo.side)
+        return
+    if action.meld in MARRIAGE_KINDS and variant.melds.meld_classes.value == "four" and any(
+            set(serials) <= set(c.serials) for c in old if c.kind in SEQUENCE_KINDS):
+        fail(None, f"{action} is the marriage inside a scored sequence (R13.1)")
     if not overlap:
         if changed:
             fail(None, f"fresh {action} superseded {[old[i] for i in changed]}")
         return
-    intact = {i for i, c in enumerate(old) if all(s in on_table for s in c.serials)}
     upgrades = [i for i in intact if not old[i].superseded and set(old[i].serials) == overlap
                 and old[i].side == combo.side
                 and old[i].kind in UPGRADES.get(action.meld, frozenset())]
