@@ -66,9 +66,11 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         deal = self.deal
         stock = self.deck.size - deal.players * deal.hand_size
-        if stock < 0:
-            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} need more "
-                               f"than the {self.deck.size} cards of {self.deck.packs} packs")
+        if stock < deal.players:
+            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} leave "
+                               f"{max(stock, 0)} of the {self.deck.size} cards of "
+                               f"{self.deck.packs} packs for the stock; it needs one card a "
+                               "player at least (R2.3)")
         if stock % deal.players:
             raise VariantError(f"{self.name}: the stock of {stock} cards (turn-up included) "
                                f"does not divide among {deal.players} players")
