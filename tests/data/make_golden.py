@@ -27,6 +27,12 @@ VARIANTS: dict[str, bz.Variant] = {
     **{v.name: v for v in bz.variants.ALL},
     "chinese+dealer_guess": bz.variants.CHINESE.with_options(dealer_guess=True),
 }
+SHORT_FORMS = {
+    "chinese+dealer_guess": '{"schema": 1, "type": "variant", "name": "chinese", '
+                            '"options": {"dealer_guess": true}}',
+}
+"""Records of a house rule name it in the short form (a preset and its options), so that a
+new policy field does not make the file unreadable."""
 RECORDS = (
     ("two-pack-deal", "two-pack", "deal", 7),
     ("rubicon-deal", "rubicon", "deal", 8),
@@ -71,12 +77,16 @@ def golden_deals() -> dict[str, object]:
                          for name, v in VARIANTS.items()}}
 
 
-def record_text(variant: bz.Variant, seed: int) -> str:
+def record_text(name: str, seed: int) -> str:
+    variant = VARIANTS[name]
     start = bz.new_deal(variant, seed=seed)
     _, actions = random_line(start, seed)
     record = bz.Record.from_play(start, actions)
     final = record.final_state()
     lines = record.dumps().splitlines()
+    if name in SHORT_FORMS:
+        lines = [f"variant: {SHORT_FORMS[name]}" if line.startswith("variant: ") else line
+                 for line in lines]
     lines.insert(1, f"# final scores: {' '.join(map(str, final.scores))}")
     return "\n".join(lines) + "\n"
 
@@ -88,7 +98,7 @@ def main() -> None:
     print(f"wrote {path}")
     for name, variant_name, _, seed in RECORDS:
         out = HERE / "records" / f"{name}.txt"
-        out.write_text(record_text(VARIANTS[variant_name], seed), encoding="utf-8")
+        out.write_text(record_text(variant_name, seed), encoding="utf-8")
         print(f"wrote {out}")
 
 
