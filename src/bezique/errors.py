@@ -24,8 +24,9 @@ class BeziqueError(ValueError):
 class IllegalActionError(BeziqueError):
     """An action that the rules do not allow in the given state.
 
-    The message names the rule (an id of RULES.md such as ``R2.10``) that
-    forbids it. The state the action was applied to is never changed.
+    The message names the rule that forbids it, by the id the rules pages of
+    the documentation give it (such as ``R2.10``). The state the action was
+    applied to is never changed.
     """
 
 

@@ -1,4 +1,4 @@
-"""A referee's penalties for games played with real cards (RULES.md section 10).
+"""A referee's penalties for games played with real cards (rules R10.1-R10.3 of the rules pages).
 
 The engine never lets an irregularity happen; a frontend that records a game
 played at a real table may apply one to the recorded state. Each function

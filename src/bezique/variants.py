@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
-# Policy fields that are structure, not options of RULES.md.
+# Policy fields that are structure, not options of the rules.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
                           "side_members", "fixing", "turn_up", "source", "settlement"})
 
@@ -240,7 +240,7 @@ TWO_PACK = Variant(
     aliases=("two_pack", "twopack", "bezique", "classic", "standard"),
     title="Two-pack Bezique",
 )
-"""Two-pack Bezique for two players: the base game (RULES.md sections 2-4).
+"""Two-pack Bezique for two players: the base game (rules R2-R4 of the rules pages).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
 ``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
