@@ -20,6 +20,7 @@ from bezique.engine import (
 )
 from bezique.errors import (
     BeziqueError,
+    DealNotOverError,
     IllegalActionError,
     NotationError,
     SerializationError,
@@ -43,6 +44,7 @@ __all__ = [
     "Action",
     "BeziqueError",
     "Card",
+    "DealNotOverError",
     "DealResult",
     "Declare",
     "ExchangeSeven",

@@ -26,7 +26,7 @@ from bezique.actions import (
 from bezique.deal import PACKET_RANGE, new_deal, setup
 from bezique.declarations import Plan, seven_actions, window_declarations
 from bezique.errors import IllegalActionError
-from bezique.explain import explain, explain_play, source_of_play
+from bezique.explain import explain, explain_play, refusal, source_of_play
 from bezique.melds import MeldKind
 from bezique.rules import rules_of
 from bezique.state import Stage, State
@@ -133,6 +133,10 @@ def _plans(s: State) -> dict[Declare, Plan]:
 def check_action(state: State | Game, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal now.
 
+    The error's ``rule`` is the rule's id (``None`` where no rule applies: the deal is
+    over, or ``action`` is not an action, e.g. text for :func:`bezique.parse_action`)
+    and its ``action`` the action refused.
+
     >>> import bezique as bz
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
     >>> bz.check_action(s, bz.Pass())
@@ -142,14 +146,14 @@ def check_action(state: State | Game, action: Action) -> None:
     """
     s = _state_of(state)
     if s.stage is Stage.OVER:
-        raise IllegalActionError("the deal is over: no action is legal")
+        raise IllegalActionError("the deal is over: no action is legal", action=action)
     acts = legal_actions(s)
     if action in acts:
         return
     if isinstance(action, Play) and s.stage is Stage.PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
         return explain_play(s, action)
-    raise IllegalActionError(explain(s, action))
+    raise refusal(explain(s, action), action)
 
 
 def is_legal(state: State | Game, action: Action) -> bool:
@@ -194,7 +198,7 @@ def apply(state: State | Game, action: Action) -> State | Game:
         if not isinstance(state, Game):
             raise TypeError(f"expected a State or a Game, not {type(state).__name__}")
         if state.is_over:
-            raise IllegalActionError("the game is over: no action is legal")
+            raise IllegalActionError("the game is over: no action is legal", action=action)
         return advance(state, apply(state.current, action))
     s = state
     if s.stage is Stage.PLAY and type(action) is Play:

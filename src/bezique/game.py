@@ -105,12 +105,12 @@ def game_result(game: Game) -> GameResult:
     ``rubicon``; with three or more sides there is no doubling.
 
     Raises:
-        IllegalActionError: if the game is not over.
+        DealNotOverError: if the game is not over.
     """
-    from bezique.errors import IllegalActionError
+    from bezique.errors import DealNotOverError
 
     if not game.is_over:
-        raise IllegalActionError("the game is not over yet; there is no result")
+        raise DealNotOverError("the game is not over yet; there is no result")
     value = 1
     totals = game.totals
     settled = game.deals[-1].settlement if game.deals else None
