@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bezique as bz
-from bezique.shuffle import derive_seed
+from bezique._engine.shuffle import derive_seed
 from bezique.simulation import DecisionRandom, InvariantError, SimulationResult, simulate
 from bezique.simulation_result import wilson_interval
 

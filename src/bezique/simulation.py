@@ -56,16 +56,15 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
+from bezique._engine.shuffle import derive_seed
 from bezique.actions import Action
 from bezique.bots.base import Bot
-from bezique.engine import apply, legal_actions, new_deal
+from bezique.engine import apply, legal_actions, new_deal, rules_of
 from bezique.errors import IllegalActionError
 from bezique.game import Game, game_result, new_game
 from bezique.melds import MeldKind
 from bezique.observation import observe
 from bezique.results import DealResult, deal_result
-from bezique.rules import rules_of
-from bezique.shuffle import derive_seed
 from bezique.simulation_result import SimulationResult
 from bezique.state import State
 from bezique.variants import Variant

@@ -54,6 +54,7 @@ import random
 
 import attrs
 
+from bezique._engine.tricks import trick_winner
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
 from bezique.bots.base import legal_choices
 from bezique.bots.valuation import (
@@ -71,7 +72,6 @@ from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.state import Combination, Stage, TableCard
-from bezique.tricks import trick_winner
 from bezique.variants import Variant
 
 __all__ = ["GreedyBot", "greedy_action"]
@@ -143,7 +143,7 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     if stage is Stage.DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
     if stage is not Stage.PLAY:
-        return _guess(legal)
+        return _guess(legal, variant.deal.packet_target)
     last = legal[-1]
     if type(last) is Declare:
         if scores is not None:
@@ -158,10 +158,10 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     return _phase2(T, player, hand, trick, trump, played, legal, scores)
 
 
-def _guess(legal: tuple[Action, ...]) -> Action:
-    """R9.4: guess 24 (every size is equally likely; 24 is the dealer's target)."""
+def _guess(legal: tuple[Action, ...], target: int) -> Action:
+    """R9.4: guess the dealer's target (every size is equally likely; 24 in the rules)."""
     for action in legal:
-        if getattr(action, "size", None) == 24:
+        if getattr(action, "size", None) == target:
             return action
     return legal[len(legal) // 2]
 

@@ -66,10 +66,9 @@ from bezique.actions import Action
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import greedy_action
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, legal_actions
+from bezique.engine import apply_unchecked, legal_actions, rules_of
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
-from bezique.rules import rules_of
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
@@ -238,7 +237,7 @@ def _default_steps(variant: Variant) -> int:
         return entry[1]
     cost = 20.0 * (variant.deal.hand_size / 8) ** 1.7 * (1 + 0.04 * (variant.deck.packs - 2))
     rules = rules_of(variant)
-    if rules.from_won_cards:
+    if rules.meld_source.declares_from_won_cards:
         cost *= 1.5
     if any(rules.partners):
         cost *= 1.15

@@ -14,9 +14,9 @@ playout horizon with it.
 from __future__ import annotations
 
 from bezique.cards import Card, Rank, Suit
+from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
-from bezique.rules import Rules, rules_of
 from bezique.state import Combination, TableCard
 from bezique.variants import Variant
 
@@ -97,7 +97,7 @@ class Tables:
         self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners = rules.partners
         self.sides = rules.sides
-        self.from_won = rules.from_won_cards
+        self.from_won = rules.meld_source.declares_from_won_cards
         self.seven_points = rules.seven_points if rules.has_seven_meld else 0
         self.by_trump = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
