@@ -334,9 +334,17 @@ def check_legal_actions(state: bz.State) -> None:
     assert player is not None
     if state.stage is bz.Stage.PLAY:
         wrong = [a for a in actions if isinstance(a, (bz.Pass, bz.ExchangeSeven)) or (
-            isinstance(a, bz.Declare) and a.meld is not bz.MeldKind.CARTE_BLANCHE)]
+            isinstance(a, bz.Declare) and a.meld is not bz.MeldKind.CARTE_BLANCHE
+            and not (a.meld is bz.MeldKind.TRUMP_SEVEN and _seven_any_time(state.variant)))]
         _require(not wrong, f"declaration-window actions in a play turn: {wrong}")
         for action in actions:
+            if isinstance(action, bz.Declare) and action.meld is bz.MeldKind.TRUMP_SEVEN:
+                # R13.2: an unscored trump seven from the hand, in phase 1
+                _require(state.phase == 1 and state.trump is not None
+                         and tuple(action.cards) == (bz.Card.of(bz.Rank.SEVEN, state.trump),)
+                         and action.cards[0] in state.hands[player],
+                         f"{action} listed in a play turn, against R13.2")
+                continue
             if isinstance(action, bz.Declare):  # carte blanche (R11.6)
                 hand = state.hands[player]
                 _require(state.phase == 1 and tuple(action.cards) == tuple(sorted(hand))
@@ -413,6 +421,17 @@ def check_transition(before: bz.State, action: bz.Action, after: bz.State) -> No
     if before.stage is bz.Stage.PLAY:
         _require(not isinstance(action, (bz.Pass, bz.ExchangeSeven)),
                  f"{action} taken in a play turn")
+        if isinstance(action, bz.Declare) and action.meld is bz.MeldKind.TRUMP_SEVEN:
+            # R13.2: the seven goes to the table for 10; the player still has to play
+            _require(_seven_any_time(variant), f"{action} in a play turn")
+            want = [variant.trump.seven_points if s == side else 0 for s in range(len(sevens))]
+            _require(sevens == want and not any(melds),
+                     f"{action} changed the sevens by {sevens} and the melds by {melds}")
+            _require(after.to_move == player and after.trick == before.trick
+                     and after.stage is bz.Stage.PLAY
+                     and _held(after, player) == _held(before, player),
+                     "declaring the seven at any time passed the turn or moved cards (R13.2)")
+            return
         if isinstance(action, bz.Declare):
             _require(action.meld is bz.MeldKind.CARTE_BLANCHE, f"{action} in a play turn")
             points = variant.melds.points(action.meld)
@@ -427,7 +446,8 @@ def check_transition(before: bz.State, action: bz.Action, after: bz.State) -> No
         card = action.card
         _require(not any(melds), f"meld points changed by playing {card}")
         played_from_hand = before.hands[player].count(card) > after.hands[player].count(card)
-        scores_seven = (variant.trump.sevens_score and before.phase == 1
+        scores_seven = (variant.trump.sevens_score and variant.trump.played_seven_scores
+                        and before.phase == 1
                         and card.rank is bz.Rank.SEVEN and card.suit is before.trump
                         and played_from_hand
                         and variant.melds.points(bz.MeldKind.TRUMP_SEVEN) is not None)
@@ -468,10 +488,12 @@ def check_transition(before: bz.State, action: bz.Action, after: bz.State) -> No
             _require(after.to_move == winner and tuple(after.active) == tuple(before.active),
                      f"the winner {winner} does not lead (R2.4)")
         elif not after.is_over:
-            # R11.9: the second duel, led by the partner of the first duel's leader
+            # R11.9: the second duel, led by the partner of the first duel's leader (R13.5)
             first = tuple(before.active)
             n = variant.players
             want_active = ((first[0] + 2) % n, (first[1] + 2) % n)
+            if variant.legality.second_duel_leader.value == "partner_of_first_follower":
+                want_active = want_active[::-1]  # R13.5: the other player leads
             _require(tuple(after.active) == want_active and after.to_move == want_active[0],
                      f"second duel {after.active} led by {after.to_move}; expected "
                      f"{want_active} (R11.9)")
@@ -745,8 +767,11 @@ def fresh_declarations(state: bz.State) -> set[bz.Declare]:
     out = set()
     for declare in formable_declarations(variant, state.trump,
                                          [*state.hands[player], *(tc.card for tc in table)]):
-        klass = declare.meld.meld_class
-        used = {s for combo in state.combos if combo.kind.meld_class is klass
+        klass = reuse_class(variant, declare.meld)
+        if (declare.meld in _MARRIAGE_KINDS and variant.melds.meld_classes.value == "four"
+                and not _marriage_possible(state, declare, player)):
+            continue
+        used = {s for combo in state.combos if reuse_class(variant, combo.kind) == klass
                 for s in combo.serials}
         pool = hand + Counter(tc.card for tc in table if tc.serial not in used)
         if Counter(declare.cards) - pool:
@@ -755,6 +780,50 @@ def fresh_declarations(state: bz.State) -> set[bz.Declare]:
             continue
         out.add(declare)
     return out
+
+
+def _seven_any_time(variant: bz.Variant) -> bool:
+    """Whether the seven of trumps may be declared whenever its holder acts (R13.2)."""
+    return (variant.trump.sevens_score and variant.melds.seven_declare.value == "any_time"
+            and variant.melds.points(bz.MeldKind.TRUMP_SEVEN) is not None)
+
+
+_SEQUENCE_KINDS = (_K.TRUMP_SEQUENCE, _K.BACK_DOOR)
+_MARRIAGE_KINDS = (_K.COMMON_MARRIAGE, _K.ROYAL_MARRIAGE)
+
+
+def reuse_class(variant: bz.Variant, kind: bz.MeldKind) -> object:
+    """The class in which a card may serve once (R3.4); with ``meld_classes = four`` the
+    sequences have their own (R13.1)."""
+    if kind in _SEQUENCE_KINDS and variant.melds.meld_classes.value == "four":
+        return "sequences"
+    return kind.meld_class
+
+
+def _marriage_possible(state: bz.State, declare: bz.Declare, player: int) -> bool:
+    """With four classes: a king and a queen new to the marriages, not both of one scored
+    sequence (R13.1), one from the hand with ``require_fresh_card``."""
+    variant = state.variant
+    marriages = _K.COMMON_MARRIAGE.meld_class
+    used = {s for combo in state.combos if reuse_class(variant, combo.kind) == marriages
+            for s in combo.serials}
+    sequences = [set(c.serials) for c in state.combos if c.kind in _SEQUENCE_KINDS]
+    choices = []
+    for card in sorted(set(declare.cards)):
+        options: list[int | None] = [tc.serial for tc in state.table[player]
+                                     if tc.card == card and tc.serial not in used]
+        if card in state.hands[player]:
+            options.append(None)
+        choices.append(options)
+    for king in choices[0]:
+        for queen in choices[1]:
+            if variant.melds.require_fresh_card and king is not None and queen is not None:
+                continue
+            if king is not None and queen is not None and any(
+                    king in seq and queen in seq for seq in sequences):
+                continue
+            return True
+    return False
 
 
 def check_window_complete(state: bz.State) -> None:
@@ -812,13 +881,26 @@ def _check_declaration(before: bz.State, action: bz.Declare, after: bz.State,
     from_hand = [s for s in serials if s not in on_table]
     if variant.melds.require_fresh_card:
         _require(bool(from_hand), f"{action} holds no card from the hand (R3.7)")
-    bit = action.meld.meld_class
-    used = {s for c in old if c.kind.meld_class is bit for s in c.serials}
+    bit = reuse_class(variant, action.meld)
+    used = {s for c in old if reuse_class(variant, c.kind) == bit for s in c.serials}
     overlap = set(serials) & used
+    intact = {i for i, c in enumerate(old) if all(s in on_table for s in c.serials)}
+    if bit == "sequences":
+        # R13.1: a sequence of its own class may still upgrade the marriage it holds
+        _require(not overlap, f"{action} reuses cards of a scored sequence (R13.1)")
+        _require(all(i in intact and not old[i].superseded and old[i].side == combo.side
+                     and old[i].kind in UPGRADES.get(action.meld, frozenset())
+                     and set(old[i].serials) <= set(serials) for i in changed)
+                 and len(changed) <= 1,
+                 f"{action} superseded {[old[i] for i in changed]}")
+        return
+    if action.meld in _MARRIAGE_KINDS and variant.melds.meld_classes.value == "four":
+        _require(not any(set(serials) <= set(c.serials) for c in old
+                         if c.kind in _SEQUENCE_KINDS),
+                 f"{action} is the marriage inside a scored sequence (R13.1)")
     if not overlap:
         _require(not changed, f"fresh {action} superseded {[old[i] for i in changed]}")
         return
-    intact = {i for i, c in enumerate(old) if all(s in on_table for s in c.serials)}
     upgrades = [i for i in intact if not old[i].superseded and set(old[i].serials) == overlap
                 and old[i].side == combo.side
                 and old[i].kind in UPGRADES.get(action.meld, frozenset())]

@@ -506,3 +506,9 @@ def test_strategies_cover_every_preset_and_option() -> None:
     assert set(bz.variants.ALL) <= set(VARIANTS)
     names = {describe(v) for v in VARIANTS}
     assert len(names) == len(VARIANTS)
+    # the seeds' own readings (R13.1-R13.5), in both settings
+    for option in ("meld_classes", "seven_declare", "played_seven_scores", "partner_seven",
+                   "second_duel_leader"):
+        values = {getattr(value, "value", value) for v in VARIANTS
+                  for name, value in v.options().items() if name == option}
+        assert len(values) == 2, (option, values)

@@ -12,7 +12,7 @@ import attrs
 from bezique import variants as _variants
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Suit
-from bezique.errors import SerializationError
+from bezique.errors import SerializationError, VariantError
 from bezique.game import Game, GameResult
 from bezique.melds import MeldKind
 from bezique.notation import card_text, meld_arity
@@ -351,8 +351,11 @@ def _read_variant(v: dict[str, Any], path: str) -> Variant:
     raw = _obj(v, path, _VARIANT_FIELDS)
     policies = {name: _policy(cls, raw[name], f"{path}.{name}") for name, cls in POLICIES}
     aliases = _tuple(_str)(raw["aliases"], f"{path}.aliases")
-    variant = Variant(name=_str(raw["name"], f"{path}.name"), aliases=aliases,
-                      title=_str(raw["title"], f"{path}.title"), **policies)
+    name, title = _str(raw["name"], f"{path}.name"), _str(raw["title"], f"{path}.title")
+    try:
+        variant = Variant(name=name, aliases=aliases, title=title, **policies)
+    except VariantError as exc:  # the policies do not compose
+        raise fault(path, str(exc)) from None
     if variant.players < 2:
         raise fault(f"{path}.deal.players", "a deal needs at least two players")
     actual = variant.options()
