@@ -327,8 +327,9 @@ def test_an_illegal_bot_move_is_named() -> None:
         def choose(self, observation: bz.Observation, rng: random.Random) -> bz.Action:
             return bz.Pass()
 
-    with pytest.raises(bz.IllegalActionError, match="bot 'cheat'"):
+    with pytest.raises(bz.IllegalActionError, match="bot 'cheat'") as caught:
         simulate(TWO, [Cheat(), Cheat()], deals=1)
+    assert caught.value.rule == "R2.6" and caught.value.action == bz.Pass()
 
 
 @pytest.mark.parametrize("kwargs, message", [

@@ -20,6 +20,7 @@ from bezique.engine import (
 )
 from bezique.errors import (
     BeziqueError,
+    DealNotOverError,
     IllegalActionError,
     InvariantError,
     NotationError,
@@ -44,6 +45,7 @@ __all__ = [
     "Action",
     "BeziqueError",
     "Card",
+    "DealNotOverError",
     "DealResult",
     "Declare",
     "ExchangeSeven",

@@ -2,7 +2,7 @@
 or :mod:`bezique.variants`, where the presets and the registry live).
 
 A variant composes one policy per concern of the rules (:mod:`bezique.policies`); its
-options are the policies' fields (RULES.md), changed with :meth:`Variant.with_options`.
+options are the policies' fields, changed with :meth:`Variant.with_options`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from bezique.policies import (
 __all__ = ["Variant"]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
-# Policy fields that are structure, not options of RULES.md.
+# Policy fields that are structure, not options of the rules.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
                           "side_members", "fixing", "turn_up", "source", "settlement"})
 

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and the card notation (RULES.md section 1).
+"""Cards, suits, ranks and the card notation (rules R1.1-R1.3 of the rules pages).
 
 A Bezique pack has 32 cards: A 10 K Q J 9 8 7 in four suits (R1.1). Variants
 shuffle several packs together, so every card exists several times; the copies

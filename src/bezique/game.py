@@ -12,7 +12,7 @@ import attrs
 from bezique._engine.compiled import rules_of
 from bezique._engine.dealing import check_seed, new_deal
 from bezique._engine.shuffle import derive_seed
-from bezique.errors import IllegalActionError
+from bezique.errors import DealNotOverError
 from bezique.results import DealResult, deal_result
 from bezique.state import State
 from bezique.variants import Variant
@@ -104,10 +104,10 @@ def game_result(game: Game) -> GameResult:
     ``rubicon``; with three or more sides there is no doubling.
 
     Raises:
-        IllegalActionError: if the game is not over.
+        DealNotOverError: if the game is not over.
     """
     if not game.is_over:
-        raise IllegalActionError("the game is not over yet; there is no result")
+        raise DealNotOverError("the game is not over yet; there is no result")
     value = 1
     totals = game.totals
     settled = game.deals[-1].settlement if game.deals else None

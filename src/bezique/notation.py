@@ -1,7 +1,8 @@
 """Action notation: one plain line of text per action.
 
 The notation is what game records (:mod:`bezique.record`) store, one action a
-line, and what a terminal player types. Cards are written in their ASCII form
+line, what a terminal player types, and what ``str(action)`` and
+:func:`format_action` write: one notation everywhere. Cards are written in their ASCII form
 (``QS``, ``10D``, ``7H``) so that files stay plain text; on reading, every form
 :meth:`bezique.Card.parse` knows is accepted (``Q♠``, ``TD``, ``qs``).
 
@@ -20,8 +21,8 @@ Text                                  Action
 ====================================  =============================================
 
 Reading is forgiving: verbs, meld names and cards in any case, any amount of
-space (or commas between cards), ``from table`` / ``from hand`` as in
-``str(Play(...))``, hyphens for underscores in meld names (``double-bezique``).
+space (or commas between cards), ``from table`` / ``from hand`` for ``table`` /
+``hand``, hyphens for underscores in meld names (``double-bezique``).
 
 ``play QS`` is never ambiguous, even when the player holds a queen of spades
 both in hand and on the table: like ``Play(card)`` it means the copy in hand
@@ -93,6 +94,8 @@ def meld_arity(kind: MeldKind) -> int | None:
 def format_action(action: Action) -> str:
     """The notation of ``action`` (see the module documentation), ASCII only.
 
+    The same text as ``str(action)``, and what :func:`parse_action` reads back.
+
     >>> format_action(Play("Q♠")), format_action(Play("10D", from_table=True))
     ('play QS', 'play 10D table')
     >>> format_action(Declare("double_bezique", "QS JD QS JD"))
@@ -107,18 +110,8 @@ def format_action(action: Action) -> str:
     Raises:
         NotationError: if ``action`` is not an action.
     """
-    if isinstance(action, Play):
-        where = {None: "", True: " table", False: " hand"}[action.from_table]
-        return f"play {card_text(action.card)}{where}"
-    if isinstance(action, Declare):
-        cards = " ".join(card_text(card) for card in action.cards)
-        return f"declare {action.meld.value} {cards}"
-    if isinstance(action, ExchangeSeven):
-        return f"exchange {card_text(action.card)}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, GuessPacket):
-        return f"guess {action.size}"
+    if isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
+        return str(action)  # each action writes its own notation
     raise NotationError(f"{action!r} is not an action")
 
 

@@ -191,7 +191,8 @@ class Record:
                 position = apply(position, action)
             except IllegalActionError as exc:
                 raise IllegalActionError(
-                    f"action {i + 1} ({format_action(action)}): {exc}") from None
+                    f"action {i + 1} ({format_action(action)}): {exc}",
+                    rule=exc.rule, action=exc.action) from None
             yield position
 
     def final(self) -> State | Game:
@@ -436,6 +437,7 @@ def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
         try:
             position = apply(position, action)
         except IllegalActionError as exc:
-            raise RecordLineError(f"line {number}: {text!r} is not legal: {exc}") from None
+            raise RecordLineError(f"line {number}: {text!r} is not legal: {exc}",
+                                  rule=exc.rule, action=exc.action) from None
         actions.append(action)
     return tuple(actions)

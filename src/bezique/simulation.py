@@ -171,7 +171,8 @@ def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
         return action, apply(view, action)
     except IllegalActionError as exc:
         raise IllegalActionError(f"{where}: bot {getattr(bot, 'name', bot)!r} (player "
-                                 f"{player}) chose {action}: {exc}") from exc
+                                 f"{player}) chose {action}: {exc}",
+                                 rule=exc.rule, action=exc.action) from exc
 
 
 def _play_deal(job: Job, i: int, tally: Tally, checker: _Checker | None) -> None:

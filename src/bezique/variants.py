@@ -64,7 +64,7 @@ TWO_PACK = Variant(
     aliases=("two_pack", "twopack", "bezique", "classic", "standard"),
     title="Two-pack Bezique",
 )
-"""Two-pack Bezique for two players: the base game (RULES.md sections 2-4).
+"""Two-pack Bezique for two players: the base game (rules R2-R4 of the rules pages).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
 ``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,

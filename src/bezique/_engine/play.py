@@ -11,7 +11,7 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 from __future__ import annotations
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.explanations import explain, explain_play, source_of_play
+from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.meld_search import (
     Plan,
     any_time_seven,
@@ -118,14 +118,14 @@ def _plans(s: State) -> dict[Declare, Plan]:
 def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
     if s.stage is Stage.OVER:
-        raise IllegalActionError("the deal is over: no action is legal")
+        raise IllegalActionError("the deal is over: no action is legal", action=action)
     acts = legal_actions(s)
     if action in acts:
         return
     if isinstance(action, Play) and s.stage is Stage.PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
         return explain_play(s, action)
-    raise IllegalActionError(explain(s, action))
+    raise refusal(explain(s, action), action)
 
 
 def apply_state(s: State, action: Action) -> State:

@@ -1,7 +1,8 @@
 """The policies a :class:`~bezique.variants.Variant` composes.
 
 Each concern of the rules has one frozen policy class whose fields are the
-options of RULES.md: the deck (:class:`DeckPolicy`), the deal
+options of the rules (each variant's page lists them): the deck
+(:class:`DeckPolicy`), the deal
 (:class:`DealPolicy`), trump (:class:`TrumpPolicy`), the legality of play
 (:class:`LegalityPolicy`), declarations (:class:`MeldPolicy`) and scoring
 (:class:`ScoringPolicy`). A house rule is a policy with other field values,

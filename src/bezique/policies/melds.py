@@ -74,10 +74,11 @@ class MeldCardSource:
         return list(state.hands[player]) + [tc.card for q in (player, *partners)
                                             for tc in state.table[q]]
 
-    def refusal(self) -> str | None:
-        """Why a declaration of held cards is refused when this source alone explains it."""
+    def refusal(self) -> tuple[str, str] | None:
+        """Why a declaration of held cards is refused when this source alone explains it:
+        ``(rule, text)``, or ``None``."""
         if self.needs_card_of_last_trick:
-            return "R5.3: a declaration from won cards must contain a card of the trick just won"
+            return "R5.3", "a declaration from won cards must contain a card of the trick just won"
         return None
 
 
