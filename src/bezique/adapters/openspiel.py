@@ -62,7 +62,13 @@ from bezique.adapters._text import describe_observation, describe_state
 from bezique.cards import ALL_CARDS, Card
 from bezique.encoding import ActionEncoder, deal_returns, observation_size, observation_tensor
 
-__all__ = ["BeziqueGame", "BeziqueState", "resample_from_infostate"]
+__all__ = [
+    "BeziqueGame",
+    "BeziqueState",
+    "deal_order",
+    "max_game_length",
+    "resample_from_infostate",
+]
 
 SHORT_NAME = "python_bezique"
 """The name the game is registered under."""
@@ -143,7 +149,7 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.encoder = ActionEncoder(variant)
         """The action ids."""
         self.deck: tuple[Card, ...] = variant.deck.cards()
-        self.order = _deal_order(variant)
+        self.order = deal_order(variant)
         two_sides = variant.deal.side_count == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
@@ -174,7 +180,7 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         return BeziqueObserver(self, perfect_recall)
 
 
-def _deal_order(variant: Variant, dealer: int = 0) -> tuple[int | None, ...]:
+def deal_order(variant: Variant, dealer: int = 0) -> tuple[int | None, ...]:
     """Who receives each card of the deal, in order: a player index, ``-1`` for the
     turn-up, ``None`` for the stock (R2.1, R2.2, R11.1)."""
     players = variant.deal.players
