@@ -27,7 +27,7 @@ def test_pettingzoo_api_test(variant: str) -> None:
 
 
 @KNOWN_WARNINGS
-@pytest.mark.parametrize("variant", ["two-pack", "four-handed", "three-handed", "rubicon"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_pettingzoo_seed_test(variant: str) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=500)
 
