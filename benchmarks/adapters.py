@@ -10,6 +10,8 @@ and each replay timed per action (the best of ``--repeat`` runs):
 
 * ``engine``: ``bezique.apply`` on the same actions (the yardstick);
 * ``pettingzoo raw step``: ``raw_env.step(id)`` (decode, apply, agent bookkeeping);
+* ``pettingzoo env step``: ``step(id)`` on the wrapped ``env`` (PettingZoo's wrappers:
+  order of calls, bounds, the illegal-move check);
 * ``pettingzoo env last+step``: the usual AEC loop on the wrapped ``env``,
   ``last()`` (observation tensor and mask) then ``step(id)``;
 * ``openspiel apply_action``: ``state.apply_action(id)`` on ``python_bezique`` (the deal
@@ -82,6 +84,19 @@ def pettingzoo_raw(variant: bz.Variant, lines: list[Line]) -> float:
         start = clock()
         for i in ids:
             step(i)
+        total += clock() - start
+    return total
+
+
+def pettingzoo_step(variant: bz.Variant, lines: list[Line]) -> float:
+    e = env(variant=variant)
+    total = 0.0
+    clock = time.perf_counter
+    for seed, _, ids in lines:
+        e.reset(seed=seed)
+        start = clock()
+        for i in ids:
+            e.step(i)
         total += clock() - start
     return total
 
@@ -167,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ("engine apply", base),
         ("pettingzoo raw step", best(args.repeat, lambda: pettingzoo_raw(variant, lines))),
+        ("pettingzoo env step", best(args.repeat, lambda: pettingzoo_step(variant, lines))),
         ("pettingzoo env last+step", best(args.repeat, lambda: pettingzoo_loop(variant, lines))),
         ("openspiel apply_action", best(args.repeat, lambda: openspiel(game, lines))),
     ]

@@ -107,6 +107,14 @@ def test_an_illegal_id_loses_the_deal_when_wrapped_and_raises_unwrapped() -> Non
     e.step(illegal)
     assert all(e.terminations.values())
     assert e.rewards[mover] == -1
+    e.reset(seed=2)  # the same without last(): the encoder's mask decides
+    mover = e.agent_selection
+    e.step(illegal)
+    assert all(e.terminations.values()) and e.rewards[mover] == -1
+    e.reset(seed=2)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    e.step(legal)
+    assert not any(e.terminations.values())
     raw = raw_env("two-pack")
     raw.reset(seed=2)
     with pytest.raises(bz.IllegalActionError):

@@ -53,10 +53,21 @@ def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
     (``TerminateIllegalWrapper``), out-of-range actions are refused, and the order of
     calls is enforced. ``options`` are variant options (``brisque_timing=...``)."""
     e = raw_env(variant, render_mode, **options)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = _TerminateIllegal(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's wrapper, told the legal ids by the encoder when ``step`` comes without
+    ``last()`` first, instead of building a whole observation to read its mask."""
+
+    def step(self, action: int | None) -> None:
+        if getattr(self, "_prev_obs", None) is None:
+            raw = self.env.unwrapped
+            self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
+        super().step(action)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no type hints
