@@ -323,3 +323,33 @@ def test_greedy_guesses_24() -> None:
     assert state.stage is Stage.GUESS
     action = _greedy(state)
     assert getattr(action, "size", None) == 24
+
+
+# ----------------------------------------------------------------------------- caches
+
+
+def test_bot_caches_stay_bounded_with_a_fresh_variant_per_deal() -> None:
+    """Issue 12, item 5: a program that makes a new variant value for every deal keeps a
+    bounded number of cache entries (counted, not measured in memory)."""
+    from bezique.bots import search, valuation
+
+    tables, steps = valuation._TABLES, search._STEPS
+    for k in range(3 * tables.maxsize):
+        variant = bz.variants.TWO_PACK.with_options(target=1000 + k)
+        state = bz.new_deal(variant, seed=k)
+        observation = bz.observe(state, state.to_move)
+        GreedyBot().choose(observation, random.Random(k))
+        assert search._default_steps(variant) == search._default_steps(bz.variants.TWO_PACK)
+        assert len(tables) <= tables.maxsize and len(steps) <= steps.maxsize
+    assert len(tables) == tables.maxsize
+
+
+def test_equal_variants_share_one_cache_entry() -> None:
+    """The caches are keyed by the variant's value: equal variant objects share tables."""
+    from bezique.bots import valuation
+
+    a = bz.variants.RUBICON.with_options(brisque_points=0)
+    b = bz.variants.RUBICON.with_options(brisque_points=0)
+    assert a == b and a is not b
+    assert valuation.tables_of(a) is valuation.tables_of(b)
+    assert valuation.tables_of(a) is not valuation.tables_of(bz.variants.RUBICON)

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import bezique as bz
-from bezique import cli
+from bezique import _cli_terminal, cli
 from bezique.cli import main
 
 
@@ -182,9 +182,9 @@ def test_play_without_the_notation_module(monkeypatch: pytest.MonkeyPatch) -> No
     actions = bz.legal_actions(state)
     first = actions[0]
     assert isinstance(first, bz.Play)
-    assert cli._choice(state, actions, str(first)) == first
-    assert cli._choice(state, actions, f"PLAY {first.card}") == first
-    assert "cannot read" in str(cli._choice(state, actions, "declare what"))
+    assert _cli_terminal._choice(state, actions, str(first)) == first
+    assert _cli_terminal._choice(state, actions, f"PLAY {first.card}") == first
+    assert "cannot read" in str(_cli_terminal._choice(state, actions, "declare what"))
 
 
 def test_an_unavailable_bot(monkeypatch: pytest.MonkeyPatch,

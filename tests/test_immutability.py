@@ -134,3 +134,16 @@ def test_values_are_frozen() -> None:
     with pytest.raises(AttributeError):
         bz.Pass().x = 1  # type: ignore[attr-defined]
     assert attrs.evolve(bz.variants.TWO_PACK) == bz.variants.TWO_PACK
+
+
+def test_replace_gives_a_fresh_legal_action_cache() -> None:
+    """``State._replace`` never shares the old state's legal-action cache (issue 10)."""
+    import bezique as bz
+    from bezique.state import Stage
+
+    s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    assert bz.legal_actions(s)  # fills the cache of ``s``
+    over = s._replace(stage=Stage.OVER, to_move=None)
+    assert over.memo is not s.memo
+    assert bz.legal_actions(over) == ()
+    assert bz.legal_actions(s)

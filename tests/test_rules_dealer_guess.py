@@ -7,7 +7,7 @@ import random
 import pytest
 
 import bezique as bz
-from bezique.deal import PACKET_RANGE
+from bezique._engine.dealing import PACKET_RANGE
 from bezique.state import Stage
 
 V = bz.variants.CHINESE.with_options(dealer_guess=True)

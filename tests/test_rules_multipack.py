@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 import bezique as bz
+from bezique._engine.shuffle import shuffled
 from bezique.cards import pack
 from bezique.results import settle
-from bezique.shuffle import shuffled
 
 K = bz.MeldKind
 Stage = bz.Stage

@@ -263,7 +263,7 @@ def test_R2_2_same_seed_same_deal_other_seed_other_deal() -> None:
 @pytest.mark.parametrize("seed", [4, 99])
 def test_R2_2_packets_of_3_2_3_non_dealer_first(seed: int, dealer: int) -> None:
     """Rebuild the deal from the documented deterministic shuffle of the unshuffled deck."""
-    from bezique.shuffle import shuffled
+    from bezique._engine.shuffle import shuffled
 
     deck = shuffled(V.deck.cards(), seed)
     elder = 1 - dealer
@@ -968,7 +968,7 @@ def test_R2_12_last_trick_end_of_stock_option() -> None:
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_R11_1_elder_is_the_dealers_left_and_dealer_is_dealt_last(dealer: int) -> None:
-    from bezique.shuffle import shuffled
+    from bezique._engine.shuffle import shuffled
 
     state = bz.new_deal(V, seed=31, dealer=dealer)
     elder = (dealer + 1) % 2

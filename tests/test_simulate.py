@@ -14,8 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bezique as bz
-from bezique.shuffle import derive_seed
-from bezique.simulation import DecisionRandom, InvariantError, SimulationResult, simulate
+from bezique._engine.shuffle import derive_seed
+from bezique.simulation import (
+    DecisionRandom,
+    InvariantError,
+    SimulationError,
+    SimulationResult,
+    simulate,
+)
 from bezique.simulation_result import wilson_interval
 
 TWO = bz.variants.TWO_PACK
@@ -196,9 +202,9 @@ def test_bots_rotate_through_the_seats() -> None:
     r = simulate(TWO, [Lead(), RANDOM], deals=8, seed=3)
     assert r.bot_names == ("first", "random")
     assert sum(r.bot_wins) == sum(r.wins)
-    from bezique.simulation import _seating
+    from bezique._simulation_plan import seating_of
 
-    seating = _seating(TWO, [Lead(), RANDOM])
+    seating = seating_of(TWO, [Lead(), RANDOM])
     # deal i: dealer i % 2, bots rotated by i // 2; over n * n = 4 deals the first bot
     # meets every (seat, dealer) pair once, and plays each side twice
     pairs = [(seating.seat_bots(i // 2 % 2).index(Lead()), i % 2) for i in range(4)]
@@ -225,14 +231,15 @@ def test_result_is_json_ready() -> None:
 def test_a_tie_for_first_counts_half_a_win_for_the_bots_that_share_it() -> None:
     """Deals tied at the top count in ``ties`` and as half a win for each side sharing
     first place; a side behind the tie gets nothing."""
-    from bezique.simulation import _result, _seating, _Tally
+    from bezique._simulation_plan import seating_of
+    from bezique._simulation_tally import Tally, simulation_result
 
     three = bz.variants.THREE_HANDED
     bots = [bz.bots.RandomBot(name=f"r{k}") for k in range(3)]
-    tally = _Tally(3, 3, ())
+    tally = Tally(3, 3, ())
     tally.add_outcome([300, 300, 100], (0, 1), None, (0, 1, 2))  # sides 0 and 1 tie
     tally.add_outcome([500, 100, 200], (0,), None, (1, 2, 0))  # side 0 (bot 2) wins
-    r = _result(three, _seating(three, bots), "deals", 0, tally, 1.0)
+    r = simulation_result(three, seating_of(three, bots), "deals", 0, tally, 1.0)
     assert r.ties == 1 and r.wins == (1, 0, 0)
     assert r.bot_wins == (0, 0, 1) and r.bot_ties == (1, 1, 0)
     assert [r.bot_score(k) for k in range(3)] == [0.25, 0.25, 0.5]
@@ -325,21 +332,47 @@ def test_an_illegal_bot_move_is_named() -> None:
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({}, "either deals or games"),
-    ({"deals": 2, "games": 2}, "either deals or games"),
-    ({"deals": 0}, "deals must be a whole number >= 1"),
-    ({"games": 1.5}, "games must be a whole number"),
-    ({"deals": 2, "workers": 0}, "workers must be"),
-    ({"deals": 2, "chunk_size": 0}, "chunk_size must be"),
-    ({"deals": 2, "duplicate": "yes"}, "duplicate must be True or False, not 'yes'"),
+    ({}, "give either deals or games, not neither"),
+    ({"deals": 2, "games": 2}, "give either deals or games, not both"),
+    ({"deals": 0}, "deals must be at least 1, not 0"),
+    ({"deals": -1}, "deals must be at least 1, not -1"),
+    ({"games": -3}, "games must be at least 1, not -3"),
+    ({"deals": 2, "workers": 0}, "workers must be at least 1, not 0"),
+    ({"deals": 2, "workers": -2}, "workers must be at least 1, not -2"),
+    ({"deals": 2, "chunk_size": 0}, "chunk_size must be at least 1, not 0"),
 ])
-def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_bad_counts_raise_a_simulation_error_naming_the_argument(
+        kwargs: dict[str, object], message: str) -> None:
+    """Issue 12, item 4: bad values raise a BeziqueError (also a ValueError)."""
+    with pytest.raises(SimulationError, match=message) as caught:
+        simulate(TWO, randoms(TWO), **kwargs)  # type: ignore[arg-type]
+    assert isinstance(caught.value, bz.BeziqueError) and isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"games": 1.5}, "games must be a whole number, not 1.5"),
+    ({"deals": "3"}, "deals must be a whole number, not '3'"),
+    ({"deals": True}, "deals must be a whole number, not True"),
+    ({"deals": 2, "workers": 2.0}, "workers must be a whole number, not 2.0"),
+    ({"deals": 2, "seed": "s"}, "seed must be a whole number, not 's'"),
+    ({"deals": 2, "duplicate": "yes"}, "duplicate must be True or False, not 'yes'"),
+    ({"deals": 2, "check_invariants": 1}, "check_invariants must be True or False, not 1"),
+])
+def test_wrong_types_raise_type_error(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
         simulate(TWO, randoms(TWO), **kwargs)  # type: ignore[arg-type]
 
 
+def test_a_variant_that_is_not_a_variant_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="variant must be a Variant, not 'two-pack'"):
+        simulate("two-pack", randoms(TWO), deals=1)  # type: ignore[arg-type]
+
+
 def test_bad_bots() -> None:
-    with pytest.raises(ValueError, match=r"needs 4 bots \(one per seat\) or 2 \(one per side\)"):
+    with pytest.raises(SimulationError, match=r"two-pack needs 2 bots \(one per seat\), not 0"):
+        simulate(TWO, [], deals=1)
+    with pytest.raises(SimulationError,
+                       match=r"needs 4 bots \(one per seat\) or 2 \(one per side\)"):
         simulate(bz.variants.FOUR_HANDED, [RANDOM] * 3, deals=1)
     with pytest.raises(TypeError, match="not a bot"):
         simulate(TWO, [RANDOM, object()], deals=1)  # type: ignore[list-item]

@@ -5,9 +5,11 @@ Usage (from anywhere; the checks run from the repository root)::
 
     python tools/check.py
 
-The steps are tests (pytest, doctests included), types (mypy --strict), lint (ruff) and
+The steps are tests (pytest, doctests included), types (mypy --strict), lint (ruff), the
+architecture (import-linter's layers contract in pyproject.toml: imports run one way) and
 the documentation build (Sphinx, warnings as errors). Each runs with the interpreter that
-runs this script, so run it with the project's virtual environment's Python. The exit
+runs this script (import-linter by its ``lint-imports`` script beside that interpreter), so
+run it with the project's virtual environment's Python. The exit
 status is that of the first failing step, or 0 when all pass. Stdlib only.
 """
 
@@ -21,10 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PYTEST_NO_TESTS = 5
 
+LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
+"""import-linter's command, installed next to the interpreter (the ``lint`` extra)."""
+
 STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tests", ("-m", "pytest")),
     ("types", ("-m", "mypy", "--strict", "src")),
     ("lint", ("-m", "ruff", "check", ".")),
+    ("architecture", (LINT_IMPORTS,)),
     ("docs", ("-m", "sphinx", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")),
 )
 
@@ -33,9 +39,10 @@ def main() -> int:
     """Run the steps; return the exit status of the first failing one, else 0."""
     total = len(STEPS)
     for number, (name, args) in enumerate(STEPS, start=1):
-        shown = " ".join(("python", *args))
+        command = args if args[0] == LINT_IMPORTS else (sys.executable, *args)
+        shown = " ".join(("lint-imports",) if args[0] == LINT_IMPORTS else ("python", *args))
         print(f"==> [{number}/{total}] {name}: {shown}", flush=True)
-        status = subprocess.call((sys.executable, *args), cwd=ROOT)
+        status = subprocess.call(command, cwd=ROOT)
         if status < 0:  # killed by a signal: report it the way a shell would
             status = 128 - status
         if status != 0:

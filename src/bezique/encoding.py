@@ -53,25 +53,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from bezique import (
-    Action,
-    BeziqueError,
-    Declare,
-    ExchangeSeven,
-    Game,
-    GuessPacket,
-    MeldKind,
-    Observation,
-    Pass,
-    Play,
-    Stage,
-    State,
-    Variant,
-    deal_result,
-    legal_actions,
-    new_deal,
-)
+from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
+from bezique.engine import legal_actions
+from bezique.errors import BeziqueError
+from bezique.game import Game
+from bezique.melds import MeldKind
+from bezique.observation import Observation
+from bezique.results import deal_result
+from bezique.state import Stage, State
+from bezique.variants import Variant
 
 __all__ = [
     "ActionEncoder",
@@ -134,11 +125,11 @@ def _declaration_faces(variant: Variant, kind: MeldKind) -> Iterator[tuple[Card,
 
 
 def _packet_sizes(variant: Variant) -> tuple[int, ...]:
-    """The packet sizes the non-dealer may guess (R9.4): those a fresh deal offers."""
+    """The packet sizes the non-dealer may guess (R9.4), where the dealer lifts a packet."""
     if not variant.deal.dealer_guess:
         return ()
-    start = new_deal(variant, seed=0)
-    return tuple(a.size for a in legal_actions(start) if isinstance(a, GuessPacket))
+    low, high = variant.deal.packet_range
+    return tuple(range(low, high + 1))
 
 
 class ActionEncoder:
@@ -395,7 +386,7 @@ def observation_tensor(observation: Observation) -> list[float]:
     for q in o.active:
         out[base + rel[q]] = 1.0
     base += n
-    out[base] = 1.0 if int(o.carte) in (1, 3) else 0.0  # may show carte blanche (R11.6)
+    out[base] = 1.0 if o.carte.may_show else 0.0  # may show carte blanche (R11.6)
     base += 1
     for j in range(side_count):
         out[base + j] = o.scores[(my_side + j) % side_count] / SCORE_SCALE

@@ -1,58 +1,38 @@
-"""The engine: legal actions, checking and applying actions (sections 2-4, 6, 8).
+"""The engine's public faces: legal actions, checking and applying actions (sections 2-4, 6, 8).
 
-Every function here is pure: a :class:`~bezique.state.State` goes in, a new one
-comes out, and the old one is never changed. The three faces of an action
-follow one pattern: :func:`check_action` raises :class:`IllegalActionError`
-naming the rule, :func:`is_legal` answers yes or no, :func:`apply` checks and
-returns the next state. Dealing lives in :mod:`bezique.deal`, the state
-transitions in :mod:`bezique.transitions`.
+Every function here is pure: a :class:`~bezique.state.State` (or a
+:class:`~bezique.game.Game`) goes in, a new one comes out, and the old one is never
+changed. The three faces of an action follow one pattern: :func:`check_action` raises
+:class:`IllegalActionError` naming the rule, :func:`is_legal` answers yes or no,
+:func:`apply` checks and returns the next state.
+
+This module sits above :mod:`bezique.game` so that it can act on either without an
+import circle; the deal-level work is done by the internal :mod:`bezique._engine.play`,
+dealing by :mod:`bezique._engine.dealing`. :func:`rules_of` gives the bots and the
+simulations a variant's precomputed tables (read-only).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
-from bezique.actions import (
-    PASS,
-    PLAYS,
-    PLAYS_FROM_TABLE,
-    Action,
-    Declare,
-    ExchangeSeven,
-    GuessPacket,
-    Pass,
-    Play,
-)
-from bezique.deal import PACKET_RANGE, new_deal, setup
-from bezique.declarations import Plan, seven_actions, window_declarations
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.dealing import new_deal, setup
+from bezique._engine.play import apply_state, apply_unchecked, check_state_action, compute_legal
+from bezique.actions import Action
 from bezique.errors import IllegalActionError
-from bezique.explain import explain, explain_play, source_of_play
-from bezique.melds import MeldKind
-from bezique.rules import rules_of
-from bezique.state import Stage, State
-from bezique.transitions import (
-    COMBO_DONE,
-    declare,
-    declare_seven,
-    end_window_turn,
-    exchange_seven,
-    guess_packet,
-    play,
-    seven_open,
-    show_carte_blanche,
-)
-from bezique.tricks import follow_options
-
-if TYPE_CHECKING:
-    from bezique.game import Game
+from bezique.game import Game, advance
+from bezique.state import State
 
 __all__ = [
+    "Rules",
     "apply",
     "apply_unchecked",
     "check_action",
     "is_legal",
     "legal_actions",
     "new_deal",
+    "rules_of",
     "setup",
 ]
 
@@ -60,9 +40,8 @@ __all__ = [
 def _state_of(obj: State | Game) -> State:
     if isinstance(obj, State):
         return obj
-    current = getattr(obj, "current", None)
-    if isinstance(current, State):
-        return current
+    if isinstance(obj, Game):
+        return obj.current
     raise TypeError(f"expected a State or a Game, not {type(obj).__name__}")
 
 
@@ -80,54 +59,8 @@ def legal_actions(state: State | Game) -> tuple[Action, ...]:
     memo = s.memo
     cache = memo[0]
     if cache is None:
-        cache = memo[0] = _compute_legal(s)
+        cache = memo[0] = compute_legal(s)
     return cache[0]  # type: ignore[no-any-return]
-
-
-def _compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
-    stage = s.stage
-    if stage is Stage.PLAY:
-        p = s.to_move
-        assert p is not None
-        hand = s.hands[p]
-        if s.phase == 2 and s.trick:
-            rules = rules_of(s.variant)
-            allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
-            return tuple(PLAYS[i] for i in sorted({c.index for c in allowed})), {}
-        out: list[Action] = [PLAYS[card.index] for card in dict.fromkeys(hand)]
-        table = s.table[p]
-        if table:
-            in_hand = {c.index for c in hand}
-            for i in sorted({tc.card.index for tc in table}):
-                out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
-        privilege = s.carte[p]
-        if (privilege == 1 or privilege == 3) and s.phase == 1:
-            cards = hand + tuple(tc.card for tc in table)
-            if not any(c.rank.is_court for c in cards):
-                out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-        return tuple(out), {}
-    if stage is Stage.GUESS:
-        low, high = PACKET_RANGE
-        return tuple(GuessPacket(n) for n in range(low, high + 1)), {}
-    if stage is Stage.DECLARE:
-        rules = rules_of(s.variant)
-        p = s.to_move
-        assert p is not None
-        plans: dict[Declare, Plan] = {}
-        acts: list[Action] = []
-        if not s.window & COMBO_DONE:
-            plans = window_declarations(s, rules, p)
-            acts.extend(plans)
-        if seven_open(s, rules):
-            acts.extend(seven_actions(s, rules, p))
-        acts.append(PASS)
-        return tuple(acts), plans
-    return (), {}
-
-
-def _plans(s: State) -> dict[Declare, Plan]:
-    legal_actions(s)
-    return s.memo[0][1]  # type: ignore[no-any-return]
 
 
 def check_action(state: State | Game, action: Action) -> None:
@@ -140,16 +73,7 @@ def check_action(state: State | Game, action: Action) -> None:
     ...
     bezique.errors.IllegalActionError: R2.6: pass only closes a declaration window; ...
     """
-    s = _state_of(state)
-    if s.stage is Stage.OVER:
-        raise IllegalActionError("the deal is over: no action is legal")
-    acts = legal_actions(s)
-    if action in acts:
-        return
-    if isinstance(action, Play) and s.stage is Stage.PLAY:
-        source_of_play(s, s.to_move, action)  # raises if not held
-        return explain_play(s, action)
-    raise IllegalActionError(explain(s, action))
+    check_state_action(_state_of(state), action)
 
 
 def is_legal(state: State | Game, action: Action) -> bool:
@@ -188,50 +112,10 @@ def apply(state: State | Game, action: Action) -> State | Game:
     Raises:
         IllegalActionError: naming the rule that forbids the action.
     """
-    if type(state) is not State:
-        from bezique.game import Game, advance
-
-        if not isinstance(state, Game):
-            raise TypeError(f"expected a State or a Game, not {type(state).__name__}")
-        if state.is_over:
-            raise IllegalActionError("the game is over: no action is legal")
-        return advance(state, apply(state.current, action))
-    s = state
-    if s.stage is Stage.PLAY and type(action) is Play:
-        p = s.to_move
-        assert p is not None
-        if action.from_table is None and action.card in s.hands[p]:
-            from_table = False
-        else:
-            from_table = source_of_play(s, p, action)
-        if s.phase == 2 and s.trick:
-            check_action(s, action)
-        return play(s, rules_of(s.variant), p, action.card, from_table)
-    check_action(s, action)
-    return apply_unchecked(s, action)
-
-
-def apply_unchecked(state: State, action: Action) -> State:
-    """:func:`apply` without the legality check, for simulations.
-
-    Only for actions taken from :func:`legal_actions` of this very state;
-    anything else may produce a state the rules cannot reach.
-    """
-    s = state
-    rules = rules_of(s.variant)
-    p = s.to_move
-    assert p is not None
-    if type(action) is Play:
-        return play(s, rules, p, action.card, source_of_play(s, p, action))
-    if isinstance(action, Pass):
-        return end_window_turn(s, rules)
-    if isinstance(action, GuessPacket):
-        return guess_packet(s, rules, action.size)
-    if isinstance(action, ExchangeSeven):
-        return exchange_seven(s, rules, action.card)
-    assert isinstance(action, Declare)
-    if action.meld is MeldKind.TRUMP_SEVEN:
-        return declare_seven(s, rules, action.cards[0])
-    if action.meld is MeldKind.CARTE_BLANCHE:
-        return show_carte_blanche(s, rules, action.cards)
-    return declare(s, rules, _plans(s)[action])
+    if type(state) is State:
+        return apply_state(state, action)
+    if not isinstance(state, Game):
+        raise TypeError(f"expected a State or a Game, not {type(state).__name__}")
+    if state.is_over:
+        raise IllegalActionError("the game is over: no action is legal")
+    return advance(state, apply_state(state.current, action))

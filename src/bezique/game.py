@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import attrs
 
+from bezique._engine.compiled import rules_of
+from bezique._engine.dealing import new_deal
+from bezique._engine.shuffle import derive_seed
+from bezique.errors import IllegalActionError
 from bezique.results import DealResult, deal_result
-from bezique.rules import rules_of
-from bezique.shuffle import derive_seed
 from bezique.state import State
 from bezique.variants import Variant
 
@@ -66,8 +68,6 @@ def new_game(variant: Variant, *, seed: int) -> Game:
     >>> g.totals, g.is_over, g.current.dealer
     ((0, 0), False, 0)
     """
-    from bezique.engine import new_deal
-
     rules = rules_of(variant)
     return Game(variant, seed, (), (0,) * rules.side_count,
                 new_deal(variant, seed=derive_seed(seed, 0), dealer=0), False, None)
@@ -77,8 +77,6 @@ def advance(game: Game, state: State) -> Game:
     """The game after its current deal became ``state`` (scoring it if it ended)."""
     if not state.is_over:
         return attrs.evolve(game, current=state)
-    from bezique.engine import new_deal
-
     result = deal_result(state)
     totals = tuple(t + p for t, p in zip(game.totals, result.points, strict=True))
     deals = (*game.deals, result)
@@ -107,8 +105,6 @@ def game_result(game: Game) -> GameResult:
     Raises:
         IllegalActionError: if the game is not over.
     """
-    from bezique.errors import IllegalActionError
-
     if not game.is_over:
         raise IllegalActionError("the game is not over yet; there is no result")
     value = 1

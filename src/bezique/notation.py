@@ -37,12 +37,13 @@ from typing import TYPE_CHECKING
 
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card
+from bezique.engine import legal_actions
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
+from bezique.observation import Observation
 
 if TYPE_CHECKING:
     from bezique.game import Game
-    from bezique.observation import Observation
     from bezique.state import State
     from bezique.variants import Variant
 
@@ -264,9 +265,6 @@ def _variant_of(position: State | Game | Observation) -> Variant:
 
 
 def _legal_actions(position: State | Game | Observation) -> tuple[Action, ...]:
-    from bezique.engine import legal_actions
-    from bezique.observation import Observation
-
     if isinstance(position, Observation):
         return position.legal_actions
     return legal_actions(position)

@@ -26,12 +26,10 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import Card, Suit
-from bezique.deal import PACKET_RANGE
-from bezique.engine import legal_actions
+from bezique.engine import legal_actions, rules_of
 from bezique.errors import SetupError
 from bezique.results import DealResult
-from bezique.rules import rules_of
-from bezique.state import Combination, Stage, State, TableCard
+from bezique.state import CartePrivilege, Combination, Stage, State, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique.game import Game
@@ -76,8 +74,8 @@ class Observation:
     """The current trick."""
     active: tuple[int, ...]
     """The players taking part in the current tricks."""
-    window: int
-    """Declaration window flags (see :mod:`bezique.transitions`)."""
+    window: Window
+    """The declaration window's flags (R2.6, R11.8)."""
     played: tuple[Card, ...]
     """The cards of the earlier tricks, in order."""
     tricks: int
@@ -103,7 +101,7 @@ class Observation:
     """Per side, points from the dealer's guess (R9.4)."""
     scores: tuple[int, ...]
     """Per side, the public points of the deal."""
-    carte: int
+    carte: CartePrivilege
     """The player's own carte blanche privilege (R11.6)."""
     legal_actions: tuple[Action, ...]
     """The legal actions if it is this player's turn, else empty."""
@@ -145,8 +143,7 @@ def observe(state: State | Game, player: int) -> Observation:
     if not isinstance(player, int) or not 0 <= player < len(s.hands):
         raise ValueError(f"player must be 0-{len(s.hands) - 1}, not {player!r}")
     scoring = s.variant.scoring
-    timing = scoring.brisque_timing.value
-    public_brisques = timing == "immediate" or s.stage is Stage.OVER
+    public_brisques = scoring.brisques_public or s.stage is Stage.OVER
     return Observation(
         variant=s.variant, player=player, dealer=s.dealer, stage=s.stage, to_move=s.to_move,
         leader=s.leader, phase=s.phase, hand=s.hands[player],
@@ -218,7 +215,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     stock_len = o.stock_size - (o.turn_up is not None)
     if len(pool) != stock_len:
         raise SetupError(f"the unseen cards ({len(pool)}) do not fill the stock ({stock_len})")
-    carte = tuple(o.carte if q == o.player else 0 for q in range(len(o.hand_sizes)))
+    carte = tuple(o.carte if q == o.player else CartePrivilege.NONE
+                  for q in range(len(o.hand_sizes)))
     fields: dict[str, Any] = {
         "variant": o.variant, "dealer": o.dealer, "seed": None, "stage": o.stage,
         "to_move": o.to_move, "leader": o.leader, "phase": o.phase, "hands": tuple(hands),
@@ -246,5 +244,5 @@ def _guess_packet(o: Observation, rng: random.Random) -> int:
     """The dealer's packet is hidden until the guess (R9.4): draw one at random."""
     if o.stage is not Stage.GUESS:
         return 0
-    low, high = PACKET_RANGE
+    low, high = o.variant.deal.packet_range
     return rng.randint(low, high)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import enum
 
+from bezique._engine.compiled import rules_of
 from bezique.cards import Rank
 from bezique.errors import IllegalActionError
 from bezique.policies import RevokePenalty
-from bezique.rules import rules_of
 from bezique.state import Stage, State
 
 __all__ = ["PENALTY_POINTS", "Irregularity", "penalize"]

@@ -9,7 +9,6 @@ import attrs
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming, ScoringPolicy
-from bezique.policies import Settlement as SettlementRule
 from bezique.state import Stage, State
 
 __all__ = ["DealResult", "Settled", "SideScore", "deal_result", "settle"]
@@ -153,7 +152,7 @@ def deal_result(state: State) -> DealResult:
                                          strict=True))
     counts = Counter(combo.kind for combo in state.combos)
     settled = None
-    if scoring.settlement is SettlementRule.PER_DEAL and len(breakdown) == 2:
+    if scoring.settles_each_deal and len(breakdown) == 2:
         raw = tuple(score.total for score in breakdown)
         brisques = state.brisques if per_brisque == 0 else (0, 0)
         settled = settle(raw, brisques, scoring)

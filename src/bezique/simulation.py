@@ -56,21 +56,22 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
+from bezique._engine.shuffle import derive_seed
+from bezique._simulation_plan import Job, SimulationError, count, seating_of
+from bezique._simulation_tally import Tally, deal_outcome, leaders, simulation_result
 from bezique.actions import Action
 from bezique.bots.base import Bot
-from bezique.engine import apply, legal_actions, new_deal
+from bezique.engine import apply, legal_actions, new_deal, rules_of
 from bezique.errors import IllegalActionError
 from bezique.game import Game, game_result, new_game
 from bezique.melds import MeldKind
 from bezique.observation import observe
-from bezique.results import DealResult, deal_result
-from bezique.rules import rules_of
-from bezique.shuffle import derive_seed
+from bezique.results import deal_result
 from bezique.simulation_result import SimulationResult
 from bezique.state import State
 from bezique.variants import Variant
 
-__all__ = ["DecisionRandom", "InvariantError", "SimulationResult", "simulate"]
+__all__ = ["DecisionRandom", "InvariantError", "SimulationError", "SimulationResult", "simulate"]
 
 _MASK = (1 << 64) - 1
 _DECISION_STREAM = 1 << 40
@@ -134,166 +135,6 @@ class DecisionRandom(random.Random):
     def setstate(self, state: tuple[Any, ...]) -> None:
         """Restore a state from :meth:`getstate`."""
         self._x = int(state[0]) & _MASK
-
-
-# ----------------------------------------------------------------------------- the plan
-
-
-@attrs.frozen
-class _Seating:
-    """Who sits where for each rotation ``r`` (see the module documentation)."""
-
-    bots: tuple[Bot, ...]
-    """The bots as given."""
-    owners: tuple[int, ...]
-    """Per entry of the per-seat list, the index of its bot in ``bots``."""
-    sides: tuple[int, ...]
-    """The variant's side of each seat."""
-
-    def seat_bots(self, r: int) -> tuple[Bot, ...]:
-        n = len(self.owners)
-        return tuple(self.bots[self.owners[(seat - r) % n]] for seat in range(n))
-
-    def bot_sides(self, r: int) -> tuple[int, ...]:
-        n = len(self.owners)
-        out = [0] * len(self.bots)
-        for k, owner in enumerate(self.owners):
-            out[owner] = self.sides[(k + r) % n]
-        return tuple(out)
-
-
-def _seating(variant: Variant, bots: Sequence[Bot]) -> _Seating:
-    players, sides = variant.players, variant.deal.sides
-    side_count = variant.deal.side_count
-    bots = tuple(bots)
-    for bot in bots:
-        if not callable(getattr(bot, "choose", None)):
-            raise TypeError(f"{bot!r} is not a bot: it has no choose(observation, rng) method")
-    if len(bots) == players:
-        owners = tuple(range(players))
-    elif len(bots) == side_count:
-        owners = tuple(sides)
-        for r in range(players):
-            for j in range(side_count):
-                if len({sides[(k + r) % players] for k in range(players) if owners[k] == j}) > 1:
-                    raise ValueError(f"{variant.name}: its partnerships do not survive the seat "
-                                     "rotation; give one bot per seat")
-    else:
-        raise ValueError(f"{variant.name} needs {players} bots (one per seat)"
-                         + (f" or {side_count} (one per side)" if side_count != players else "")
-                         + f", not {len(bots)}")
-    return _Seating(bots, owners, tuple(sides))
-
-
-@attrs.frozen
-class _Job:
-    """A chunk of consecutive deals (or games) for one worker."""
-
-    variant: Variant
-    seating: _Seating
-    mode: Literal["deals", "games"]
-    seed: int
-    start: int
-    stop: int
-    check: bool
-    duplicate: bool
-
-    def board(self, i: int) -> tuple[int, int]:
-        """Deal (or game) ``i``'s board number and its shuffle's seed: ``i`` itself, or in
-        duplicate play ``i // n`` (see the module documentation)."""
-        b = i // self.variant.players if self.duplicate else i
-        return b, derive_seed(self.seed, b)
-
-
-# ----------------------------------------------------------------------------- tallies
-
-
-class _Tally:
-    """Whole-number sums for a chunk; merged by addition, so chunking never matters."""
-
-    def __init__(self, sides: int, bots: int, kinds: Sequence[MeldKind]) -> None:
-        self.played = self.deals = self.actions = self.tricks = self.ties = self.valued = 0
-        self.wins, self.points, self.points_sq = [0] * sides, [0] * sides, [0] * sides
-        self.value, self.value_sq = [0] * sides, [0] * sides
-        self.bot_wins, self.bot_points, self.bot_points_sq = [0] * bots, [0] * bots, [0] * bots
-        self.bot_ties = [0] * bots
-        self.bot_value = [0] * bots
-        self.melds: dict[MeldKind, list[int]] = {kind: [0] * sides for kind in kinds}
-
-    def add_deal(self, state: State, actions: int) -> None:
-        self.deals += 1
-        self.actions += actions
-        self.tricks += state.tricks
-        for combo in state.combos:
-            self.melds.setdefault(combo.kind, [0] * len(self.wins))[combo.side] += 1
-
-    def add_outcome(self, points: Sequence[int], leaders: Sequence[int], value: int | None,
-                    bot_sides: Sequence[int]) -> None:
-        """Count a finished deal or game: the sides' ``points``, the sides placed first
-        (``leaders``: one winner, or the sides tied for first place), the settled value."""
-        self.played += 1
-        winner = leaders[0] if len(leaders) == 1 else None
-        for s, p in enumerate(points):
-            self.points[s] += p
-            self.points_sq[s] += p * p
-        for k, s in enumerate(bot_sides):
-            self.bot_points[k] += points[s]
-            self.bot_points_sq[k] += points[s] * points[s]
-        if winner is None:
-            self.ties += 1
-            for k, s in enumerate(bot_sides):
-                self.bot_ties[k] += s in leaders
-        else:
-            self.wins[winner] += 1
-            for k, s in enumerate(bot_sides):
-                self.bot_wins[k] += s == winner
-        if value is not None:
-            self.valued += 1
-            if winner is not None:
-                self.value[winner] += value
-                self.value_sq[winner] += value * value
-                for k, s in enumerate(bot_sides):
-                    self.bot_value[k] += value if s == winner else 0
-
-    def merge(self, other: _Tally) -> None:
-        for name in ("played", "deals", "actions", "tricks", "ties", "valued"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("wins", "points", "points_sq", "value", "value_sq", "bot_wins",
-                     "bot_ties", "bot_points", "bot_points_sq", "bot_value"):
-            mine = getattr(self, name)
-            for i, x in enumerate(getattr(other, name)):
-                mine[i] += x
-        for kind, counts in other.melds.items():
-            mine = self.melds.setdefault(kind, [0] * len(counts))
-            for i, x in enumerate(counts):
-                mine[i] += x
-
-
-def _mean(total: int, n: int) -> float:
-    return total / n if n else 0.0
-
-
-def _std(total: int, squares: int, n: int) -> float:
-    if n < 2:
-        return 0.0
-    return math.sqrt(max(n * squares - total * total, 0) / (n * (n - 1)))
-
-
-def _leaders(totals: Sequence[int], winner: int | None) -> tuple[int, ...]:
-    """The sides placed first: the ``winner`` if there is one, else those tied on the
-    highest total."""
-    if winner is not None:
-        return (winner,)
-    top = max(totals)
-    return tuple(s for s, p in enumerate(totals) if p == top)
-
-
-def _deal_outcome(result: DealResult) -> tuple[tuple[int, ...], int | None]:
-    """The sides placed first (one winner, or those tied on the top points) and the
-    settled value, if any (R8.5: the settlement names the winner)."""
-    if result.settlement is not None:
-        return _leaders(result.points, result.settlement.winner), result.settlement.value
-    return _leaders(result.points, None), None
 
 
 # ----------------------------------------------------------------------------- checks
@@ -368,7 +209,7 @@ def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
                                  f"{player}) chose {action}: {exc}") from exc
 
 
-def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> None:
+def _play_deal(job: Job, i: int, tally: Tally, checker: _Checker | None) -> None:
     n = job.variant.players
     b, deal_seed = job.board(i)
     rotation = i % n if job.duplicate else i // n % n
@@ -387,12 +228,12 @@ def _play_deal(job: _Job, i: int, tally: _Tally, checker: _Checker | None) -> No
     if checker is not None:
         checker.final(state, where)
     result = deal_result(state)
-    leaders, value = _deal_outcome(result)
+    leaders, value = deal_outcome(result)
     tally.add_deal(state, j)
     tally.add_outcome(result.points, leaders, value, job.seating.bot_sides(rotation))
 
 
-def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> None:
+def _play_game(job: Job, g: int, tally: Tally, checker: _Checker | None) -> None:
     _, game_seed = job.board(g)
     rotation = g % job.variant.players
     seat_bots = job.seating.seat_bots(rotation)
@@ -419,15 +260,15 @@ def _play_game(job: _Job, g: int, tally: _Tally, checker: _Checker | None) -> No
         if checker is not None and not game.is_over:
             checker.state(game.current, f"{where}, action {j}")
     result = game_result(game)
-    tally.add_outcome(result.totals, _leaders(result.totals, result.winner), result.value,
+    tally.add_outcome(result.totals, leaders(result.totals, result.winner), result.value,
                       job.seating.bot_sides(rotation))
 
 
-def _run_chunk(job: _Job) -> _Tally:
+def _run_chunk(job: Job) -> Tally:
     """Play one chunk of deals or games (the unit of work sent to a worker)."""
     variant = job.variant
     kinds = [kind for kind in variant.melds.kinds if kind is not MeldKind.TRUMP_SEVEN]
-    tally = _Tally(variant.deal.side_count, len(job.seating.bots), kinds)
+    tally = Tally(variant.deal.side_count, len(job.seating.bots), kinds)
     checker = _Checker(variant) if job.check else None
     play = _play_deal if job.mode == "deals" else _play_game
     for i in range(job.start, job.stop):
@@ -436,12 +277,6 @@ def _run_chunk(job: _Job) -> _Tally:
 
 
 # ----------------------------------------------------------------------------- the driver
-
-
-def _count(name: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
-    return value
 
 
 def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
@@ -477,8 +312,10 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
         A :class:`SimulationResult`.
 
     Raises:
-        ValueError: for a bad count, a wrong number of bots.
-        TypeError: for something that is not a bot.
+        SimulationError: (a :class:`~bezique.BeziqueError`) for a count below 1, both
+            or neither of ``deals`` and ``games``, a wrong number of bots.
+        TypeError: for something that is not a bot, a count that is not a whole
+            number, a flag that is not a ``bool``, a variant that is not a ``Variant``.
         InvariantError: when ``check_invariants`` finds a violation.
         IllegalActionError: when a bot chooses an illegal action.
 
@@ -489,26 +326,24 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
     >>> bz.simulate(bz.variants.TWO_PACK, [bz.bots.RandomBot()], deals=4)
     Traceback (most recent call last):
     ...
-    ValueError: two-pack needs 2 bots (one per seat), not 1
+    bezique.simulation.SimulationError: two-pack needs 2 bots (one per seat), not 1
     """
-    if (deals is None) == (games is None):
-        raise ValueError("give either deals or games")
-    mode: Literal["deals", "games"] = "deals" if games is None else "games"
-    total = _count(mode, deals if games is None else games)
-    workers = _count("workers", workers)
+    mode, total = _what_to_play(variant, deals, games)
+    workers = count("workers", workers)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    if not isinstance(duplicate, bool):
-        raise ValueError(f"duplicate must be True or False, not {duplicate!r}")
-    seating = _seating(variant, bots)
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    for name, flag in (("check_invariants", check_invariants), ("duplicate", duplicate)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {flag!r}")
+    seating = seating_of(variant, bots)
     parallel = executor is not None or workers > 1
     if chunk_size is None:
         per = total / (8 * workers) if parallel else total / 100
         chunk_size = max(1, min(500, math.ceil(per)))
-    chunk_size = _count("chunk_size", chunk_size)
+    chunk_size = count("chunk_size", chunk_size)
     # the variant travels without its compiled tables (each worker builds them once)
     portable = attrs.evolve(variant) if parallel else variant
-    jobs = [_Job(portable, seating, mode, seed, start, min(start + chunk_size, total),
+    jobs = [Job(portable, seating, mode, seed, start, min(start + chunk_size, total),
                  check_invariants, duplicate) for start in range(0, total, chunk_size)]
     t0 = time.perf_counter()
     if not parallel:
@@ -523,17 +358,30 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
         with cf.ProcessPoolExecutor(max_workers=workers) as pool:
             tallies = _run_on(pool, jobs, total, progress)
     elapsed = time.perf_counter() - t0
-    tally = _Tally(variant.deal.side_count, len(seating.bots), ())
+    tally = Tally(variant.deal.side_count, len(seating.bots), ())
     for part in tallies:  # in index order
         tally.merge(part)
-    return _result(variant, seating, mode, seed, tally, elapsed, duplicate)
+    return simulation_result(variant, seating, mode, seed, tally, elapsed, duplicate)
 
 
-def _run_on(executor: cf.Executor, jobs: list[_Job], total: int,
-            progress: Callable[[int, int], object] | None) -> list[_Tally]:
+def _what_to_play(variant: Variant, deals: object,
+                  games: object) -> tuple[Literal["deals", "games"], int]:
+    """Whether ``simulate`` plays deals or games, and how many."""
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, not {variant!r}")
+    if (deals is None) == (games is None):
+        raise SimulationError("give either deals or games, not "
+                              + ("both" if deals is not None else "neither"))
+    if games is None:
+        return "deals", count("deals", deals)
+    return "games", count("games", games)
+
+
+def _run_on(executor: cf.Executor, jobs: list[Job], total: int,
+            progress: Callable[[int, int], object] | None) -> list[Tally]:
     futures = [executor.submit(_run_chunk, job) for job in jobs]
     index = {future: k for k, future in enumerate(futures)}
-    results: list[_Tally | None] = [None] * len(jobs)
+    results: list[Tally | None] = [None] * len(jobs)
     done = 0
     try:
         for future in cf.as_completed(futures):
@@ -547,26 +395,3 @@ def _run_on(executor: cf.Executor, jobs: list[_Job], total: int,
             future.cancel()
         raise
     return [r for r in results if r is not None]
-
-
-def _result(variant: Variant, seating: _Seating, mode: Literal["deals", "games"], seed: int,
-            t: _Tally, elapsed: float, duplicate: bool = False) -> SimulationResult:
-    n = t.played
-    valued = t.valued == n and n > 0
-    kinds = sorted(t.melds, key=lambda kind: list(MeldKind).index(kind))
-    return SimulationResult(
-        variant=variant, bot_names=tuple(str(getattr(b, "name", type(b).__name__))
-                                         for b in seating.bots),
-        mode=mode, seed=seed, played=n, deals=t.deals, wins=tuple(t.wins), ties=t.ties,
-        mean_points=tuple(_mean(s, n) for s in t.points),
-        std_points=tuple(_std(s, q, n) for s, q in zip(t.points, t.points_sq, strict=True)),
-        mean_value=tuple(_mean(v, n) for v in t.value) if valued else None,
-        std_value=tuple(_std(v, q, n) for v, q in zip(t.value, t.value_sq, strict=True))
-        if valued else None,
-        bot_wins=tuple(t.bot_wins), bot_ties=tuple(t.bot_ties),
-        bot_mean_points=tuple(_mean(s, n) for s in t.bot_points),
-        bot_std_points=tuple(_std(s, q, n) for s, q in zip(t.bot_points, t.bot_points_sq,
-                                                            strict=True)),
-        bot_mean_value=tuple(_mean(v, n) for v in t.bot_value) if valued else None,
-        meld_counts=tuple((kind, tuple(t.melds[kind])) for kind in kinds),
-        actions=t.actions, tricks=t.tricks, duplicate=duplicate, elapsed=elapsed)

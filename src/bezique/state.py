@@ -18,7 +18,7 @@ from bezique.melds import MeldKind
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
-__all__ = ["Combination", "Stage", "State", "TableCard"]
+__all__ = ["WINDOWS", "CartePrivilege", "Combination", "Stage", "State", "TableCard", "Window"]
 
 
 class Stage(enum.Enum):
@@ -32,6 +32,49 @@ class Stage(enum.Enum):
     """The non-dealer's guess of the dealer's packet (R9.4)."""
     OVER = "over"
     """Nothing: the deal has ended."""
+
+
+class Window(enum.IntFlag):
+    """The declaration window after a phase-1 trick (R2.6, R4.3, R11.8): what is done in it.
+
+    No flag set: the holder may still declare a combination and take a seven action. The
+    window closes when its holder passes or can do nothing more; if the winner declared no
+    combination, a partner may take it over (R11.8); then every player draws (R2.6 b).
+    Serialised as its integer value (0-15).
+    """
+
+    COMBO_DONE = 1
+    """No further combination may be declared in it (R3.2)."""
+    SEVEN_DONE = 2
+    """No further seven-of-trumps action (R4.3, R6.6)."""
+    DECLARED = 4
+    """A combination has been declared in it."""
+    PARTNER = 8
+    """The trick winner's partner holds the window (R11.8)."""
+
+
+WINDOWS: tuple[Window, ...] = tuple(Window(v) for v in range(16))
+"""Every window by its value: the engine computes on the integer (``window._value_``) on the
+hot path, where flag arithmetic would cost a Python call per operation, and looks the flag
+up here."""
+
+
+class CartePrivilege(enum.IntEnum):
+    """A player's carte blanche privilege (R8.2, R11.6); serialised as its value 0-3."""
+
+    NONE = 0
+    """Nothing to show (dealt a court, played a card since, or drew a court)."""
+    MAY = 1
+    """Dealt no court: may show carte blanche before the first card."""
+    SHOWN = 2
+    """Shown; may show again after drawing a non-court (``carte_blanche_repeats``)."""
+    AGAIN = 3
+    """Shown, then drew a non-court: may show again before the next card."""
+
+    @property
+    def may_show(self) -> bool:
+        """Whether carte blanche may be shown now (on the player's turn, in phase 1)."""
+        return self is CartePrivilege.MAY or self is CartePrivilege.AGAIN
 
 
 @attrs.frozen
@@ -97,8 +140,7 @@ class State(NamedTuple):
         trump: The trump suit (``None`` until fixed).
         trick: The current trick: ``(player, card)`` in the order played.
         active: The players taking part in the current series of tricks, in playing order.
-        window: Declaration window flags (:mod:`bezique.transitions`): 1 no further
-            combination, 2 no seven action, 4 a combination was declared, 8 the partner's turn.
+        window: The declaration window's flags (:class:`Window`).
         combos: Every combination scored in the deal, in order.
         melds: Per side, points from combinations (the seven of trumps excluded).
         sevens: Per side, points from sevens of trumps (R2.2, R4).
@@ -107,8 +149,7 @@ class State(NamedTuple):
         tricks: Tricks completed in this deal.
         last_winner: Winner of the last completed trick.
         played: Cards of the completed tricks, in the order played.
-        carte: Per player, the carte blanche privilege (R11.6): 0 none, 1 may show
-            (dealt no court), 2 shown, 3 may show again (drew a non-court).
+        carte: Per player, the carte blanche privilege (:class:`CartePrivilege`, R11.6).
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
@@ -136,7 +177,7 @@ class State(NamedTuple):
     trump: Suit | None
     trick: tuple[tuple[int, Card], ...]
     active: tuple[int, ...]
-    window: int
+    window: Window
     combos: tuple[Combination, ...]
     melds: tuple[int, ...]
     sevens: tuple[int, ...]
@@ -145,7 +186,7 @@ class State(NamedTuple):
     tricks: int
     last_winner: int | None
     played: tuple[Card, ...]
-    carte: tuple[int, ...]
+    carte: tuple[CartePrivilege, ...]
     won: tuple[tuple[TableCard, ...], ...]
     exposed: tuple[tuple[Card, ...], ...]
     penalties: tuple[int, ...]
@@ -173,7 +214,7 @@ class State(NamedTuple):
 
     def replace(self, **changes: Any) -> State:
         """A copy with the named fields changed (and a fresh cache)."""
-        return self._replace(memo=[None], **changes)
+        return _tuple_replace(self, memo=[None], **changes)
 
     @property
     def is_over(self) -> bool:
@@ -204,11 +245,24 @@ class State(NamedTuple):
         ``end_of_deal``; under ``settlement`` (Rubicon) only the settlement
         counts them (:func:`bezique.deal_result`).
         """
-        scoring = self.variant.scoring
-        timing = scoring.brisque_timing.value
-        count_brisques = timing == "immediate" or (
-            timing == "end_of_deal" and self.stage is Stage.OVER)
-        value = scoring.brisque_points if count_brisques else 0
+        value = self.variant.scoring.brisque_value(self.stage is Stage.OVER)
         return tuple(m + s + b * value + lt + pen + bon for m, s, b, lt, pen, bon in
                      zip(self.melds, self.sevens, self.brisques, self.last_trick, self.penalties,
                          self.bonus, strict=True))
+
+
+_tuple_replace = State._replace
+
+
+def _replace(self: State, /, **changes: Any) -> State:
+    """``State._replace``: a copy with the named fields changed and a fresh legal-action cache.
+
+    A named tuple's own ``_replace`` would share the ``memo`` list of the old state, so
+    :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
+    forbids overriding it in the class body, hence the assignment below.
+    """
+    changes.setdefault("memo", [None])
+    return _tuple_replace(self, **changes)
+
+
+State._replace = _replace  # type: ignore[method-assign,assignment]

@@ -3,7 +3,9 @@ PettingZoo's ``ansi`` rendering and OpenSpiel's ``str(state)``) or one player's 
 
 from __future__ import annotations
 
-from bezique import Observation, State, format_cards
+from bezique.cards import format_cards
+from bezique.observation import Observation
+from bezique.state import State
 
 
 def _header(variant_name: str, tricks: int, phase: int, trump: object, turn_up: object,

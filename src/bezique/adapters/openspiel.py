@@ -43,24 +43,16 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bezique import (
-    Action,
-    ExchangeSeven,
-    Stage,
-    State,
-    Variant,
-    apply,
-    determinize,
-    format_cards,
-    from_json,
-    observe,
-    setup,
-    to_json,
-    variants,
-)
+from bezique import variants
+from bezique.actions import Action, ExchangeSeven
 from bezique.adapters._text import describe_observation, describe_state
-from bezique.cards import ALL_CARDS, Card
+from bezique.cards import ALL_CARDS, Card, format_cards
 from bezique.encoding import ActionEncoder, deal_returns, observation_size, observation_tensor
+from bezique.engine import apply, setup
+from bezique.observation import determinize, observe
+from bezique.serialization import from_json, to_json
+from bezique.state import Stage, State
+from bezique.variants import Variant
 
 __all__ = [
     "BeziqueGame",

@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from bezique import State, Variant, apply, new_deal, observe, variants
+from bezique import variants
 from bezique.adapters._text import describe_state
 from bezique.encoding import (
     ActionEncoder,
@@ -40,6 +40,10 @@ from bezique.encoding import (
     observation_size,
     observation_tensor,
 )
+from bezique.engine import apply, new_deal
+from bezique.observation import observe
+from bezique.state import State
+from bezique.variants import Variant
 
 __all__ = ["env", "raw_env"]
 

@@ -63,13 +63,13 @@ from typing import Any
 import attrs
 
 from bezique.actions import Action
+from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import greedy_action
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, legal_actions
+from bezique.engine import apply_unchecked, legal_actions, rules_of
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
-from bezique.rules import rules_of
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
@@ -224,27 +224,28 @@ def _pick(values: list[list[float]], g: int, confidence: float, certain: bool) -
     return best
 
 
-_STEPS: dict[int, tuple[Variant, int]] = {}
-
-
-def _default_steps(variant: Variant) -> int:
+def _steps_of(variant: Variant) -> int:
     """The default work cap of ``variant``: 5,000 two-pack actions, fewer where an
     action costs more. Measured in phase-1 playouts: about 20 µs per action with
     hands of 8 and two packs, growing as ``hand_size ** 1.7`` and by 4% per extra
     pack, half as much again with melds from won cards, and 15% more with partners
     (their declaration windows)."""
-    entry = _STEPS.get(id(variant))
-    if entry is not None and entry[0] is variant:
-        return entry[1]
     cost = 20.0 * (variant.deal.hand_size / 8) ** 1.7 * (1 + 0.04 * (variant.deck.packs - 2))
     rules = rules_of(variant)
-    if rules.from_won_cards:
+    if rules.meld_source.declares_from_won_cards:
         cost *= 1.5
     if any(rules.partners):
         cost *= 1.15
-    steps = int(_TWO_PACK_STEPS * 20.0 / cost)
-    _STEPS[id(variant)] = (variant, steps)
-    return steps
+    return int(_TWO_PACK_STEPS * 20.0 / cost)
+
+
+_STEPS: VariantCache[int] = VariantCache(_steps_of)
+"""The default work cap of the variants in use, by the variant's value (bounded)."""
+
+
+def _default_steps(variant: Variant) -> int:
+    """The default work cap of ``variant`` (cached, see :func:`_steps_of`)."""
+    return _STEPS.get(variant)
 
 
 def _greedy(o: Observation, scores: list[float] | None = None) -> Action:

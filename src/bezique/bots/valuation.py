@@ -1,6 +1,6 @@
 """What cards and combination prospects are worth to the greedy policy, per variant.
 
-The tables here are built once per variant (and trump suit) and cached: the
+The tables here are built once per variant value (and trump suit) and cached: the
 combinations as card-index patterns, the phase-1 base value of every card, and
 how many copies of each card a player may still use in each class of
 combination. :func:`meld_prospects` turns them into points: each undeclared
@@ -13,10 +13,11 @@ playout horizon with it.
 
 from __future__ import annotations
 
+from bezique.bots._variant_cache import VariantCache
 from bezique.cards import Card, Rank, Suit
+from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
-from bezique.rules import Rules, rules_of
 from bezique.state import Combination, TableCard
 from bezique.variants import Variant
 
@@ -97,24 +98,20 @@ class Tables:
         self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners = rules.partners
         self.sides = rules.sides
-        self.from_won = rules.from_won_cards
+        self.from_won = rules.meld_source.declares_from_won_cards
         self.seven_points = rules.seven_points if rules.has_seven_meld else 0
         self.by_trump = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
         """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
 
 
-_CACHE: dict[int, tuple[Variant, Tables]] = {}
+_TABLES: VariantCache[Tables] = VariantCache(Tables)
+"""The tables of the variants in use, by the variant's value (bounded)."""
 
 
 def tables_of(variant: Variant) -> Tables:
-    """The cached tables of ``variant`` (keyed by the object; the entry keeps it alive)."""
-    entry = _CACHE.get(id(variant))
-    if entry is not None and entry[0] is variant:
-        return entry[1]
-    tables = Tables(variant)
-    _CACHE[id(variant)] = (variant, tables)
-    return tables
+    """The cached tables of ``variant`` (shared by equal variants; a bounded number kept)."""
+    return _TABLES.get(variant)
 
 
 def class_counts(T: Tables, player: int, hand_counts: list[int],
@@ -171,18 +168,8 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
         return 0.0
     T = tables_of(variant)
     tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
-    counts = [0] * 32
-    if T.from_won:
-        for tc in won[player]:
-            if not tc.used:
-                counts[tc.card.index] += 1
-        call = cc = counts
-        by_bit: tuple[list[int], ...] = (counts,) * 5
-    else:
-        for c in hand:
-            counts[c.index] += 1
-        by_bit = class_counts(T, player, counts, table)
-        call, cc = by_bit[0], by_bit[4]
+    by_bit = _meld_cards(T, player, hand, table, won)
+    call, cc = by_bit[0], by_bit[4]
     g = min(1.0, stock_size / T.initial_stock)
     side = T.sides[player]
     scored: list[MeldKind] | None = None
@@ -210,3 +197,19 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
         elif r:
             total_value += pts * r * r * g / 16
     return total_value
+
+
+def _meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
+                table: tuple[tuple[TableCard, ...], ...],
+                won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+    """The copies of each card ``player`` may meld, per class bit as in
+    :func:`class_counts`: hand and tables, or the unused won cards in Fildinski (R5.3)."""
+    counts = [0] * 32
+    if T.from_won:
+        for tc in won[player]:
+            if not tc.used:
+                counts[tc.card.index] += 1
+        return (counts,) * 5
+    for c in hand:
+        counts[c.index] += 1
+    return class_counts(T, player, counts, table)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 __all__ = ["DealPolicy"]
@@ -39,10 +41,33 @@ class DealPolicy:
     dealer_guess: bool = False
     """Whether the deal opens with the dealer's packet and the non-dealer's guess (R9.4)."""
 
+    # The dealer's guess (R9.4). Constants of the rule, not options: RULES.md names no
+    # option for them, so they are class attributes (not written in JSON documents).
+    packet_range: ClassVar[tuple[int, int]] = (18, 30)
+    """The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
+    distribution, so every size from 18 to 30 is equally likely and guesses are limited
+    to it)."""
+    packet_target: ClassVar[int] = 24
+    """The packet size that scores the dealer :attr:`packet_points` (R9.4)."""
+    packet_points: ClassVar[int] = 250
+    """What the dealer scores when his packet holds exactly :attr:`packet_target` cards."""
+    guess_points: ClassVar[int] = 150
+    """What the non-dealer scores when he guesses the packet's size exactly (R9.4)."""
+
     def __attrs_post_init__(self) -> None:
         if sum(self.packets) != self.hand_size:
             raise ValueError(
                 f"packets {self.packets!r} do not add up to hand_size {self.hand_size}")
+
+    @property
+    def is_partnership(self) -> bool:
+        """Whether some players share a side (partners, R6.1)."""
+        return len(set(self.sides)) < self.players
+
+    @property
+    def is_four_handed(self) -> bool:
+        """Whether four players take part, so phase 2 may be two duels (R6.7, R11.9)."""
+        return self.players == 4
 
     @property
     def side_count(self) -> int:

@@ -26,6 +26,12 @@ class DeckPolicy:
         return pack(self.packs)
 
     @property
+    def is_multi_pack_game(self) -> bool:
+        """Whether this is a Chinese-size deck (six packs or more), the games of the
+        dealer's guess (R9.4)."""
+        return self.packs >= 6
+
+    @property
     def size(self) -> int:
         """Number of cards in the deck."""
         return 32 * self.packs

@@ -9,30 +9,102 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
 from bezique.melds import MeldKind
 
+if TYPE_CHECKING:
+    from bezique.cards import Card
+    from bezique.state import State
+
 __all__ = [
     "CHINESE_MELDS",
     "EIGHT_PACK_MELDS",
+    "HAND_AND_TABLE",
     "MULTI_HANDED_MELDS",
     "RUBICON_MELDS",
     "TWO_PACK_MELDS",
+    "WON_CARDS",
+    "MeldCardSource",
     "MeldPolicy",
     "MeldSource",
     "PartnerDeclare",
 ]
 
 
+@attrs.frozen
+class MeldCardSource:
+    """Where a player's meld cards come from: the strategy behind :class:`MeldSource`.
+
+    The engine, the explanations and the bots ask it their questions instead of
+    testing which variant they play (R3.2, R5.3, R11.5). Two values exist,
+    :data:`HAND_AND_TABLE` and :data:`WON_CARDS`.
+    """
+
+    name: str
+    """A short name for messages and ``repr``."""
+    declares_from_won_cards: bool
+    """Whether declarations use the cards won in tricks (never reused) rather than the
+    declarer's hand and table (R3.2 vs R5.3)."""
+    keeps_won_cards: bool
+    """Whether the cards of a won trick stay face up in front of the winner, in the order
+    won (R11.5)."""
+    one_combination_per_trick: bool
+    """Whether a trick won allows one combination (R3.2) or several at once (R5.3)."""
+    window_closes_by_itself: bool
+    """Whether the window closes as soon as nothing more can be declared: only when every
+    meld card is face up, so that closing tells the others nothing (R2.6, R11.5)."""
+    needs_card_of_last_trick: bool
+    """Whether every combination must hold a card of the trick just won (R5.3, R11.5)."""
+    reuses_cards: bool
+    """Whether a card may serve again in another class, and combinations be upgraded or
+    re-formed (R3.4-R3.8); won cards serve once (R11.5)."""
+    where: str
+    """Where the cards are held, for messages ("in hand or on the table")."""
+
+    def held_cards(self, state: State, player: int,
+                   partners: tuple[int, ...]) -> list[Card]:
+        """The cards ``player`` may declare with now, ignoring reuse (R3.9, R11.5, R11.8)."""
+        if self.declares_from_won_cards:
+            return [tc.card for tc in state.won[player] if not tc.used]
+        return list(state.hands[player]) + [tc.card for q in (player, *partners)
+                                            for tc in state.table[q]]
+
+    def refusal(self) -> str | None:
+        """Why a declaration of held cards is refused when this source alone explains it."""
+        if self.needs_card_of_last_trick:
+            return "R5.3: a declaration from won cards must contain a card of the trick just won"
+        return None
+
+
+HAND_AND_TABLE = MeldCardSource(
+    "hand and table", declares_from_won_cards=False, keeps_won_cards=False,
+    one_combination_per_trick=True, window_closes_by_itself=False,
+    needs_card_of_last_trick=False, reuses_cards=True, where="in hand or on the table")
+"""The declarer's hand and table (R3.2); one combination per trick won."""
+
+WON_CARDS = MeldCardSource(
+    "won cards", declares_from_won_cards=True, keeps_won_cards=True,
+    one_combination_per_trick=False, window_closes_by_itself=True,
+    needs_card_of_last_trick=True, reuses_cards=False,
+    where="among his unused won cards (R11.5)")
+"""The cards won in tricks, kept face up (Fildinski, R5.3, R11.5)."""
+
+
 class MeldSource(enum.Enum):
-    """Where the cards of a declaration come from."""
+    """Where the cards of a declaration come from (the option; its rules are :attr:`rules`)."""
 
     HAND = "hand"
     """The declarer's hand and table (R3.2); one combination per trick won."""
     WON_CARDS = "won_cards"
     """The cards won in tricks, kept face up (Fildinski, R5.3, R11.5)."""
+
+    @property
+    def rules(self) -> MeldCardSource:
+        """The strategy the engine asks about this source."""
+        return HAND_AND_TABLE if self is MeldSource.HAND else WON_CARDS
 
 
 class PartnerDeclare(enum.Enum):
@@ -145,6 +217,11 @@ class MeldPolicy:
         if self.four_tens:
             table.append((MeldKind.FOUR_TENS, self.four_tens))
         return tuple(table)
+
+    @property
+    def card_source(self) -> MeldCardSource:
+        """Where the meld cards come from, as the strategy the engine asks (R3.2, R5.3)."""
+        return self.source.rules
 
     @property
     def kinds(self) -> tuple[MeldKind, ...]:

@@ -73,3 +73,23 @@ class ScoringPolicy:
     """Per-deal settlement: the winner's bonus when the loser is rubiconed (R11.7)."""
     revoke_penalty: RevokePenalty = RevokePenalty.REMAINING_BRISQUES
     """What a revoke in phase 2 costs, for a referee recording real play (R10.3)."""
+
+    @property
+    def settles_each_deal(self) -> bool:
+        """Whether each deal is a game, settled by itself (R8.5, R9.3, R11.7)."""
+        return self.settlement is Settlement.PER_DEAL
+
+    @property
+    def brisques_public(self) -> bool:
+        """Whether brisques are scored as they are won, so every player sees the count (R2.11)."""
+        return self.brisque_timing is BrisqueTiming.IMMEDIATE
+
+    def brisque_value(self, deal_over: bool) -> int:
+        """Points per brisque in the running score (R2.11, R6.8, R8.4): with
+        ``immediate`` always, with ``end_of_deal`` once the deal is over, under the
+        per-deal settlement never (only the settlement counts them)."""
+        timing = self.brisque_timing
+        if timing is BrisqueTiming.IMMEDIATE or (timing is BrisqueTiming.END_OF_DEAL
+                                                 and deal_over):
+            return self.brisque_points
+        return 0

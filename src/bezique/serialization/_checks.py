@@ -7,8 +7,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from bezique._engine.dealing import PACKET_RANGE
+from bezique._engine.shuffle import derive_seed
 from bezique.cards import ALL_CARDS, Card
-from bezique.deal import PACKET_RANGE
 from bezique.game import Game, GameResult
 from bezique.notation import card_text
 from bezique.observation import Observation
@@ -18,7 +19,6 @@ from bezique.serialization._common import (
     written_fields,
 )
 from bezique.serialization._writing import encode
-from bezique.shuffle import derive_seed
 from bezique.state import Stage, State
 
 

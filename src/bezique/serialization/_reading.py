@@ -35,7 +35,7 @@ from bezique.serialization._common import (
     written_fields,
 )
 from bezique.serialization._writing import encode
-from bezique.state import Combination, Stage, State, TableCard
+from bezique.state import WINDOWS, CartePrivilege, Combination, Stage, State, TableCard
 from bezique.variants import Variant
 
 _T = TypeVar("_T")
@@ -121,6 +121,18 @@ def _nat(v: Any, path: str) -> int:
     if _int(v, path) < 0:
         raise fault(path, f"{v} is negative")
     return int(v)
+
+
+def _window(v: Any, path: str) -> Any:
+    """Window flags are written as their value; out of range stays an int for the checks."""
+    n = _int(v, path)
+    return WINDOWS[n] if 0 <= n < len(WINDOWS) else n
+
+
+def _carte(v: Any, path: str) -> Any:
+    """A carte blanche privilege is written as its value; out of range stays an int."""
+    n = _int(v, path)
+    return CartePrivilege(n) if 0 <= n <= max(CartePrivilege) else n
 
 
 def _bool(v: Any, path: str) -> bool:
@@ -404,6 +416,9 @@ _BY_TYPE: dict[str, Decoder] = {
     "Card | None": _opt(_card),
     "Suit | None": _opt(_suit),
     "Stage": _enum(Stage),
+    "Window": _window,
+    "CartePrivilege": _carte,
+    "tuple[CartePrivilege, ...]": _tuple(_carte),
     "MeldKind": _enum(MeldKind),
     "Variant": _variant,
     "State": _STATE,

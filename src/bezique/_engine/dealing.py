@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.shuffle import derive_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
-from bezique.rules import Rules, rules_of
-from bezique.shuffle import derive_seed, shuffled
-from bezique.state import Stage, State
+from bezique.policies import DealPolicy
+from bezique.state import WINDOWS, CartePrivilege, Stage, State
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = ["PACKET_RANGE", "new_deal", "setup"]
 
-PACKET_RANGE = (18, 30)
-"""The sizes a dealer's lifted packet may have (R9.4, our reading: the sources give no
-distribution, so every size from 18 to 30 is equally likely and guesses are limited to it)."""
+PACKET_RANGE = DealPolicy.packet_range
+"""The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -49,7 +49,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
         pos += 1
     state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
     if variant.deal.dealer_guess:
-        low, high = PACKET_RANGE
+        low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
         state = state.replace(stage=Stage.GUESS, packet=packet)
     return state
@@ -85,6 +85,26 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     """
     rules = rules_of(variant)
     _check_dealer(rules, dealer)
+    parsed, up, face_down = _parse_position(rules, hands, turn_up, stock)
+    phase2 = face_down is not None and not face_down and up is None
+    fixed = _check_turn_up(variant, rules, up, trump, phase2)
+    left = _cards_left(variant, rules, parsed, up, face_down)
+    if face_down is None:
+        face_down = _rest_of_deck(rules, left, seed)
+    _check_shape(rules, parsed, up, face_down)
+    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    if fixed is not None or phase2:
+        active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
+                  else state.active)
+        state = state.replace(trump=fixed if fixed is not None else state.trump,
+                             phase=2 if phase2 else 1, active=active)
+    return state
+
+
+def _parse_position(rules: Rules, hands: Sequence[str | Iterable[Card | str]],
+                    turn_up: Card | str | None, stock: str | Iterable[Card | str] | None
+                    ) -> tuple[list[list[Card]], Card | None, tuple[Card, ...] | None]:
+    """The hands, turn-up and stock of a position as cards; no hand above the hand size."""
     if isinstance(hands, str) or len(hands) != rules.players:
         raise SetupError(f"hands must list one hand for each of the {rules.players} players")
     try:
@@ -97,7 +117,13 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         if len(hand) > rules.hand_size:
             raise SetupError(
                 f"hand {i} holds {len(hand)} cards; the hand size is {rules.hand_size}")
-    phase2 = face_down is not None and not face_down and up is None
+    return parsed, up, face_down
+
+
+def _check_turn_up(variant: Variant, rules: Rules, up: Card | None, trump: Suit | str | None,
+                   phase2: bool) -> Suit | None:
+    """A turn-up exactly where the variant has one (R2.2, R5.1), agreeing with ``trump``;
+    returns the trump suit given."""
     if rules.turn_up and up is None and not phase2:
         raise SetupError(f"{variant.name} turns up a trump card: give turn_up")
     fixed = _parse_suit(trump)
@@ -105,6 +131,12 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         raise SetupError(f"trump {fixed} contradicts the turn-up {up}")
     if not rules.turn_up and up is not None:
         raise SetupError(f"{variant.name} has no turn-up card")
+    return fixed
+
+
+def _cards_left(variant: Variant, rules: Rules, parsed: list[list[Card]], up: Card | None,
+                face_down: tuple[Card, ...] | None) -> dict[Card, int]:
+    """Per card, the copies the position leaves in the deck; none may go below zero (R1.1)."""
     left = {card: variant.deck.packs for card in set(rules.deck)}
     used = [c for hand in parsed for c in hand] + ([up] if up else []) + list(face_down or ())
     for card in used:
@@ -112,14 +144,23 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         if left[card] < 0:
             raise SetupError(f"the deck holds only {variant.deck.packs} of {card} "
                              f"but the position uses {used.count(card)}")
-    if face_down is None:
-        counts = dict(left)
-        pool: list[Card] = []
-        for card in rules.deck:
-            if counts[card] > 0:
-                pool.append(card)
-                counts[card] -= 1
-        face_down = tuple(shuffled(pool, seed))
+    return left
+
+
+def _rest_of_deck(rules: Rules, left: dict[Card, int], seed: int) -> tuple[Card, ...]:
+    """The cards the position leaves, shuffled by ``seed``, as the stock."""
+    counts = dict(left)
+    pool: list[Card] = []
+    for card in rules.deck:
+        if counts[card] > 0:
+            pool.append(card)
+            counts[card] -= 1
+    return tuple(shuffled(pool, seed))
+
+
+def _check_shape(rules: Rules, parsed: list[list[Card]], up: Card | None,
+                 face_down: tuple[Card, ...]) -> None:
+    """Equal, non-empty hands and a stock that the players draw evenly (R2.6 b)."""
     sizes = {len(h) for h in parsed}
     if len(sizes) != 1 or 0 in sizes:
         raise SetupError(f"every hand must hold the same number of cards (at least one), "
@@ -127,13 +168,6 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     if (len(face_down) + (up is not None)) % rules.players:
         raise SetupError(f"the stock (turn-up included) must hold a multiple of "
                          f"{rules.players} cards, not {len(face_down) + (up is not None)}")
-    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
-    if fixed is not None or phase2:
-        active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
-                  else state.active)
-        state = state.replace(trump=fixed if fixed is not None else state.trump,
-                             phase=2 if phase2 else 1, active=active)
-    return state
 
 
 def _parse_suit(value: Suit | str | None) -> Suit | None:
@@ -162,10 +196,11 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     elder = (dealer + 1) % rules.players
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
-    carte = tuple(1 if rules.carte_points is not None
-                  and not any(c.rank.is_court for c in hand) else 0 for hand in hands)
+    carte = tuple(CartePrivilege.MAY if rules.carte_points is not None
+                  and not any(c.rank.is_court for c in hand) else CartePrivilege.NONE
+                  for hand in hands)
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
-                 trump, (), tuple(range(rules.players)), 0, (),
+                 trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, [None])

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from bezique._engine.compiled import QuartetSpec, Rules, rules_of
+from bezique._engine.meld_search import trump_seven_in_hand
+from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards
-from bezique.deal import PACKET_RANGE
-from bezique.declarations import trump_seven_in_hand
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.rules import Rules, rules_of
-from bezique.state import Stage, State
-from bezique.tricks import follow_options
+from bezique.state import Stage, State, Window
 
 __all__ = ["explain", "explain_play", "source_of_play"]
 
@@ -56,28 +55,39 @@ def explain_play(s: State, action: Play) -> None:
 
 
 def explain(s: State, action: object) -> str:
+    """Why ``action``, not among the legal actions of ``s``, is illegal, naming the rule."""
     p = s.to_move
     if s.stage is Stage.GUESS:
+        low, high = s.variant.deal.packet_range
         return (f"R9.4: player {p} must first guess the size of the dealer's packet "
-                f"(GuessPacket, {PACKET_RANGE[0]}-{PACKET_RANGE[1]})")
+                f"(GuessPacket, {low}-{high})")
     if isinstance(action, GuessPacket):
         return "R9.4: the dealer's packet is guessed only before the first trick"
     if s.stage is Stage.PLAY:
-        if isinstance(action, Pass):
-            return (f"R2.6: pass only closes a declaration window; "
-                    f"player {p} must play a card to the trick")
-        if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
-            return explain_carte_blanche(s, p, action)
-        if isinstance(action, ExchangeSeven):
-            return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
-                    f"trick; player {p} must play a card")
-        if isinstance(action, (Declare, ExchangeSeven)):
-            return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
-                    f"the trick and before drawing; player {p} must play a card")
-        return f"{action!r} is not an action; player {p} must play a card"
-    # declaration window
-    rules = rules_of(s.variant)
+        return _explain_in_play(s, p, action)
     assert p is not None
+    return _explain_in_window(s, p, action)
+
+
+def _explain_in_play(s: State, p: int | None, action: object) -> str:
+    """Why ``action`` is illegal while a card is due to the trick (R2.6, R3.1, R4.1)."""
+    if isinstance(action, Pass):
+        return (f"R2.6: pass only closes a declaration window; "
+                f"player {p} must play a card to the trick")
+    if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
+        return explain_carte_blanche(s, p, action)
+    if isinstance(action, ExchangeSeven):
+        return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
+                f"trick; player {p} must play a card")
+    if isinstance(action, (Declare, ExchangeSeven)):
+        return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
+                f"the trick and before drawing; player {p} must play a card")
+    return f"{action!r} is not an action; player {p} must play a card"
+
+
+def _explain_in_window(s: State, p: int, action: object) -> str:
+    """Why ``action`` is illegal in ``p``'s declaration window (R2.6, R3.2, R4.3)."""
+    rules = rules_of(s.variant)
     if isinstance(action, Play):
         return (f"R2.6: player {p} has a declaration window open: declare, exchange the seven "
                 f"or pass before the next trick")
@@ -91,8 +101,8 @@ def explain(s: State, action: object) -> str:
             return explain_seven(s, rules, p, card, exchange=False)
         if action.meld is MeldKind.CARTE_BLANCHE:
             return "R11.6: carte blanche is shown on the player's turn to play a card"
-        if s.window & 1:
-            if rules.seven_counts_as_meld and not s.window & 4:
+        if Window.COMBO_DONE in s.window:
+            if rules.seven_counts_as_meld and Window.DECLARED not in s.window:
                 return "R4.3: the seven action was this trick's one declaration"
             return "R3.2: one combination is scored per trick won; this window's is declared"
         return explain_declare(s, rules, p, action)
@@ -102,7 +112,8 @@ def explain(s: State, action: object) -> str:
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *, exchange: bool) -> str:
     if not rules.has_seven_meld:
         return f"R5.1: the seven of trumps scores nothing in {s.variant.name}"
-    if s.window & 2 or (rules.seven_counts_as_meld and s.window & 4):
+    if Window.SEVEN_DONE in s.window or (rules.seven_counts_as_meld
+                                         and Window.DECLARED in s.window):
         if rules.seven_counts_as_meld:
             return "R4.3: the seven of trumps counts as the trick's one declaration, already made"
         return "R6.6: one seven action per trick won"
@@ -119,11 +130,22 @@ def explain_seven(s: State, rules: Rules, p: int, card: Card, *, exchange: bool)
 
 
 def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
+    """Why the declaration ``action`` is refused, by reason: the shape of the combination
+    (R3.3, R5.2, R11.2), the cards held (R3.9, R5.3, R11.5), or card reuse (R3.6-R3.8,
+    R11.3, R11.8)."""
     kind = action.meld
     if kind not in rules.points:
         return f"R3.3: {s.variant.name} has no combination {kind.value}"
-    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
     quartet = next((q for q in rules.quartets[s.trump] if q.kind is kind), None)
+    return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
+            or _reuse_refusal(s, rules, p, action, quartet))
+
+
+def _shape_refusal(s: State, rules: Rules, action: Declare,
+                   quartet: QuartetSpec | None) -> str | None:
+    """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
+    kind = action.meld
+    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
             return f"R11.2: no {kind.value} can be declared before trump is fixed"
@@ -134,19 +156,27 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> str:
     if quartet is not None and (len(action.cards) != 4
                                 or any(c.rank is not quartet.rank for c in action.cards)):
         return f"R3.3: {format_cards(action.cards)} do not form a {kind.value}"
-    if rules.from_won_cards:
-        held = [tc.card for tc in s.won[p] if not tc.used]
-        where = "among his unused won cards (R11.5)"
-    else:
-        held = list(s.hands[p]) + [tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]]
-        where = "in hand or on the table"
+    return None
+
+
+def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> str | None:
+    """Why ``p`` cannot declare with these cards: not held where the meld card source
+    looks (R3.9, R11.5), or a rule of that source (R5.3)."""
+    source = rules.meld_source
+    held = source.held_cards(s, p, rules.partners[p])
     for card in action.cards:
         if card in held:
             held.remove(card)
         else:
-            return f"R3.9: player {p} does not hold {card} {where} for this"
-    if rules.from_won_cards:
-        return "R5.3: a declaration from won cards must contain a card of the trick just won"
+            return f"R3.9: player {p} does not hold {card} {source.where} for this"
+    return source.refusal()
+
+
+def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
+                   quartet: QuartetSpec | None) -> str:
+    """Why held cards forming the combination may not score it again (R3.6-R3.8, R11.3,
+    R11.8)."""
+    kind = action.meld
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return f"R11.3: four trump {quartet.rank.name.lower()}s score only as the trump quartet"
@@ -187,7 +217,7 @@ def explain_carte_blanche(s: State, p: int | None, action: Declare) -> str:
     assert p is not None
     if s.phase != 1:
         return "R11.6: carte blanche is shown only while the stock lasts"
-    if s.carte[p] not in (1, 3):
+    if not s.carte[p].may_show:
         return (f"R11.6: player {p} has no carte blanche to show now (dealt a court, already "
                 f"played a card since, or drew a court)")
     return (f"R11.6: carte blanche is declared with all the player's cards: "

@@ -16,9 +16,7 @@ from bezique.actions import Declare
 from bezique.cards import Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
 from bezique.policies import (
-    BrisqueTiming,
     LastTrick,
-    MeldSource,
     PartnerDeclare,
     Phase2,
     TrumpFixing,
@@ -99,14 +97,19 @@ class Rules:
         self.seven_counts_as_meld = melds.seven_counts_as_meld
         self.require_fresh = melds.require_fresh_card
         self.reform_broken = melds.reform_broken
-        self.from_won_cards = melds.source is MeldSource.WON_CARDS
+        self.meld_source = melds.card_source
+        """Where meld cards come from (the strategy of :mod:`bezique.policies.melds`)."""
+        # the strategy's answers the hot path asks, read once here
+        self.declares_from_won_cards = self.meld_source.declares_from_won_cards
+        self.keeps_won_cards = self.meld_source.keeps_won_cards
+        self.one_combination_per_trick = self.meld_source.one_combination_per_trick
+        self.window_closes_by_itself = self.meld_source.window_closes_by_itself
+        self.needs_card_of_last_trick = self.meld_source.needs_card_of_last_trick
         self.partner_may_declare = melds.partner_declare is PartnerDeclare.EITHER
         self.partner_beziques = melds.partner_combined_beziques
-        self.brisque_immediate = scoring.brisque_timing is BrisqueTiming.IMMEDIATE
-        self.brisque_points = scoring.brisque_points
         self.last_trick_final = scoring.last_trick is LastTrick.FINAL
         self.last_trick_points = scoring.last_trick_points
-        self.duels = variant.legality.phase2 is Phase2.DUELS and deal.players == 4
+        self.duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
         self.trump_when_losing = variant.legality.trump_when_losing
         self.has_seven_meld = MeldKind.TRUMP_SEVEN in self.points and trump.sevens_score
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
@@ -125,38 +128,56 @@ class Rules:
                        fixes, Declare(kind, cards))
 
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
-        points = self.points
+        """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
-            if self.trump_by_turn_up:
-                return
-            for suit in _SUITS:
-                marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
-                if MeldKind.ROYAL_MARRIAGE in points:
-                    yield self._pattern(MeldKind.ROYAL_MARRIAGE, marriage, suit)
-                if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
-                    seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
-                    yield self._pattern(MeldKind.TRUMP_SEQUENCE, seq, suit)
+            if not self.trump_by_turn_up:
+                yield from self._trump_fixing_patterns(variant)
         else:
-            for suit in _SUITS:
-                kind = MeldKind.ROYAL_MARRIAGE if suit is trump else MeldKind.COMMON_MARRIAGE
-                if kind in points:
-                    yield self._pattern(kind, (Card.of(Rank.KING, suit),
-                                               Card.of(Rank.QUEEN, suit)), None)
-            for suit in _SUITS:
-                kind = MeldKind.TRUMP_SEQUENCE if suit is trump else MeldKind.BACK_DOOR
-                if kind in points:
-                    seq = tuple(Card.of(r, suit) for r in _SEQUENCE_RANKS)
-                    yield self._pattern(kind, seq, None)
-            for rank, _, four_trump, five_trump in _QUARTETS:
-                card = Card.of(rank, trump)
-                if four_trump in points:
-                    yield self._pattern(four_trump, (card,) * 4, None)
-                if five_trump in points:
-                    yield self._pattern(five_trump, (card,) * 5, None)
+            yield from self._marriage_and_sequence_patterns(trump)
+            yield from self._trump_quartet_patterns(trump)
+        yield from self._bezique_patterns(variant, trump)
+
+    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[Pattern]:
+        """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
+        points = self.points
+        for suit in _SUITS:
+            marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
+            if MeldKind.ROYAL_MARRIAGE in points:
+                yield self._pattern(MeldKind.ROYAL_MARRIAGE, marriage, suit)
+            if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
+                seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
+                yield self._pattern(MeldKind.TRUMP_SEQUENCE, seq, suit)
+
+    def _marriage_and_sequence_patterns(self, trump: Suit) -> Iterator[Pattern]:
+        """Class A (R3.3, R8.2): marriages, the trump sequence and back-door sequences."""
+        points = self.points
+        for suit in _SUITS:
+            kind = MeldKind.ROYAL_MARRIAGE if suit is trump else MeldKind.COMMON_MARRIAGE
+            if kind in points:
+                yield self._pattern(kind, (Card.of(Rank.KING, suit),
+                                           Card.of(Rank.QUEEN, suit)), None)
+        for suit in _SUITS:
+            kind = MeldKind.TRUMP_SEQUENCE if suit is trump else MeldKind.BACK_DOOR
+            if kind in points:
+                seq = tuple(Card.of(r, suit) for r in _SEQUENCE_RANKS)
+                yield self._pattern(kind, seq, None)
+
+    def _trump_quartet_patterns(self, trump: Suit) -> Iterator[Pattern]:
+        """R9.2, R9.5: four (and five) trump aces, tens, kings, queens, jacks."""
+        points = self.points
+        for rank, _, four_trump, five_trump in _QUARTETS:
+            card = Card.of(rank, trump)
+            if four_trump in points:
+                yield self._pattern(four_trump, (card,) * 4, None)
+            if five_trump in points:
+                yield self._pattern(five_trump, (card,) * 5, None)
+
+    def _bezique_patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
+        """Class B (R3.3, R5.2, R11.4): the bezique of one to five pairs."""
         pair = variant.trump.bezique_cards(trump)
         if pair is not None:
             for n, kind in enumerate(_BEZIQUES, start=1):
-                if kind in points:
+                if kind in self.points:
                     yield self._pattern(kind, pair * n, None)
 
     def _quartets(self, trump: Suit | None) -> Iterator[QuartetSpec]:

@@ -26,10 +26,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from bezique._engine.compiled import Pattern, QuartetSpec, Rules
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldKind
-from bezique.rules import Pattern, QuartetSpec, Rules
 from bezique.state import Combination, State, TableCard
 
 __all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "seven_actions", "window_declarations"]
@@ -62,7 +62,7 @@ class Pool:
         hand_counts = [0] * 32
         table_by_index: dict[int, list[TableCard]] = {}
         on_table: dict[int, TableCard] = {}
-        if rules.from_won_cards:
+        if rules.declares_from_won_cards:
             # R11.5: only won cards never used in a combination; the last trick's first
             won = state.won[player]
             for tc in reversed(won):
@@ -266,7 +266,7 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
     trick just won (R5.3, R11.5).
     """
     plans = _declarations(state, rules, player)
-    if rules.from_won_cards and plans:
+    if rules.needs_card_of_last_trick and plans:
         last = WON_SERIAL_BASE + len(state.played) - len(state.active)
         plans = {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
     return plans
@@ -275,7 +275,7 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
 def _candidate_counts(state: State, rules: Rules, player: int) -> list[int]:
     """How many copies of each card the player could declare with, ignoring reuse."""
     counts = [0] * 32
-    if rules.from_won_cards:
+    if rules.declares_from_won_cards:
         for tc in state.won[player]:
             if not tc.used:
                 counts[tc.card.index] += 1

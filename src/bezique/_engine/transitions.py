@@ -4,16 +4,9 @@ Every function takes a state and returns a new one (sections 2-4, 6, 8). The
 legality of the action has been checked by the caller (:mod:`bezique.engine`).
 
 The declaration window after a phase-1 trick (R2.6, R11.8) is described by
-the state's ``window`` flags:
-
-* :data:`COMBO_DONE` (1): no further combination may be declared in it;
-* :data:`SEVEN_DONE` (2): no further seven-of-trumps action;
-* :data:`DECLARED` (4): a combination has been declared in it;
-* :data:`PARTNER` (8): the trick winner's partner holds the window.
-
-It closes when its holder passes or can do nothing more; if the winner
-declared no combination, a partner may take it over (R11.8); then every
-player draws, the winner first (R2.6 b).
+the state's :class:`~bezique.state.Window` flags. On this hot path the flags are
+computed as integers (``COMBO_DONE`` ... ``PARTNER`` below are the flags' values)
+and looked up in :data:`~bezique.state.WINDOWS`.
 """
 
 from __future__ import annotations
@@ -21,12 +14,12 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from bezique._engine.compiled import Rules
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
+from bezique._engine.tricks import trick_winner
 from bezique.cards import Card, Rank
-from bezique.declarations import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
 from bezique.melds import MeldKind
-from bezique.rules import Rules
-from bezique.state import Combination, Stage, State, TableCard
-from bezique.tricks import trick_winner
+from bezique.state import WINDOWS, CartePrivilege, Combination, Stage, State, TableCard, Window
 
 __all__ = [
     "COMBO_DONE",
@@ -41,10 +34,11 @@ __all__ = [
     "show_carte_blanche",
 ]
 
-COMBO_DONE = 1
-SEVEN_DONE = 2
-DECLARED = 4
-PARTNER = 8
+COMBO_DONE: int = Window.COMBO_DONE.value
+SEVEN_DONE: int = Window.SEVEN_DONE.value
+DECLARED: int = Window.DECLARED.value
+PARTNER: int = Window.PARTNER.value
+NO_WINDOW = WINDOWS[0]
 
 _new = tuple.__new__  # builds a State without the named tuple's Python-level __new__
 
@@ -54,8 +48,8 @@ _new = tuple.__new__  # builds a State without the named tuple's Python-level __
  PLAYED, CARTE, WON, EXPOSED, PENALTIES, BONUS, PACKET, MEMO) = range(30)
 assert State._fields[MEMO] == "memo" and State._fields[EXPOSED] == "exposed"
 
-CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = 0, 1, 2, 3
-"""Carte blanche privilege of a player (R11.6)."""
+CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
+                                      CartePrivilege.SHOWN, CartePrivilege.AGAIN)
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``items`` with position ``i`` replaced."""
@@ -109,7 +103,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
     active = s.active
     if len(trick) < len(active):
         f[TO_MOVE] = active[(active.index(p) + 1) % len(active)]
-        f[WINDOW] = 0
+        f[WINDOW] = NO_WINDOW
         return _new(State, f)
     return _finish_trick(s, rules, f, trick)
 
@@ -128,7 +122,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
             won_brisques += 1
     if won_brisques:
         f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
-    if rules.from_won_cards:
+    if rules.keeps_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(s.played)
         f[WON] = replace_at(s.won, winner, s.won[winner] + tuple(
@@ -136,7 +130,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     f[PLAYED] = s.played + tuple([c for _, c in trick])
     f[TRICKS] = s.tricks + 1
     f[TRICK] = ()
-    f[WINDOW] = 0
+    f[WINDOW] = NO_WINDOW
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if s.phase == 1:
         if not rules.last_trick_final and s.stock_size <= rules.players:
@@ -167,12 +161,12 @@ def end_window_turn(s: State, rules: Rules) -> State:
     """The window holder is done: hand the window to the partner (R11.8) or draw."""
     p = s.to_move
     assert p is not None
-    w = s.window
+    w = s.window._value_
     # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
     declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
     if not declared and not w & PARTNER and rules.partner_may_declare and rules.partners[p]:
         partner = rules.partners[p][0]
-        return s.replace(to_move=partner, window=(w & SEVEN_DONE) | PARTNER)
+        return s.replace(to_move=partner, window=WINDOWS[(w & SEVEN_DONE) | PARTNER])
     return _draw(s, rules)
 
 
@@ -207,7 +201,7 @@ def _draw(s: State, rules: Rules) -> State:
     f = list(s)
     f[STAGE] = Stage.PLAY
     f[TO_MOVE] = f[LEADER] = winner
-    f[WINDOW] = 0
+    f[WINDOW] = NO_WINDOW
     f[CARTE] = carte
     f[MEMO] = [None]
     if not final:
@@ -237,7 +231,7 @@ def _draw(s: State, rules: Rules) -> State:
 
 def seven_open(s: State, rules: Rules) -> bool:
     """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    w = s.window
+    w = s.window._value_
     return not w & SEVEN_DONE and not (rules.seven_counts_as_meld and w & DECLARED)
 
 
@@ -252,20 +246,20 @@ def _after_window_action(s: State, rules: Rules) -> State:
     """
     p = s.to_move
     assert p is not None
-    if rules.from_won_cards:
-        if not s.window & COMBO_DONE and window_declarations(s, rules, p):
+    if rules.window_closes_by_itself:
+        if not s.window._value_ & COMBO_DONE and window_declarations(s, rules, p):
             return s
         if seven_open(s, rules) and seven_actions(s, rules, p):
             return s
         return end_window_turn(s, rules)
-    if not s.window & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
+    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
         return s
     return end_window_turn(s, rules)
 
 
-def _seven_flags(s: State, rules: Rules) -> int:
-    w = s.window | SEVEN_DONE
-    return w | COMBO_DONE if rules.seven_counts_as_meld else w
+def _seven_flags(s: State, rules: Rules) -> Window:
+    w = s.window._value_ | SEVEN_DONE
+    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
 
 
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
@@ -333,7 +327,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     marks = set(plan.from_table)
     table = list(s.table)
     won = s.won
-    if rules.from_won_cards:
+    if rules.declares_from_won_cards:
         won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
                                        if tc.serial in marks else tc for tc in won[p]))
     elif marks:
@@ -350,14 +344,14 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
             old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
     combo = Combination(plan.kind, side, p, plan.cards,
                         plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
-    w = s.window | DECLARED
-    if not rules.from_won_cards:
+    w = s.window._value_ | DECLARED
+    if rules.one_combination_per_trick:
         w |= COMBO_DONE  # R3.2: one combination per trick won
     if rules.seven_counts_as_meld:
         w |= SEVEN_DONE
     new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
                     exposed=replace_at(s.exposed, p, seen),
-                    trump=plan.fixes if plan.fixes is not None else s.trump, window=w,
+                    trump=plan.fixes if plan.fixes is not None else s.trump, window=WINDOWS[w],
                     combos=(*combos, combo),
                     melds=replace_at(s.melds, side, s.melds[side] + plan.points))
     return _after_window_action(new, rules)
@@ -374,19 +368,14 @@ def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State
                      melds=replace_at(s.melds, side, s.melds[side] + points))
 
 
-DEALER_PACKET_POINTS = 250
-"""R9.4: the dealer scores this when his packet holds exactly 24 cards."""
-GUESS_POINTS = 150
-"""R9.4: the non-dealer scores this when he guesses the packet's size exactly."""
-
-
 def guess_packet(s: State, rules: Rules, size: int) -> State:
     """R9.4: the non-dealer guesses the dealer's packet; then the elder leads."""
     bonus = list(s.bonus)
-    if s.packet == 24:
-        bonus[rules.sides[s.dealer]] += DEALER_PACKET_POINTS
+    deal = s.variant.deal
+    if s.packet == deal.packet_target:
+        bonus[rules.sides[s.dealer]] += deal.packet_points
     guesser = s.to_move
     assert guesser is not None
     if size == s.packet:
-        bonus[rules.sides[guesser]] += GUESS_POINTS
+        bonus[rules.sides[guesser]] += deal.guess_points
     return s.replace(stage=Stage.PLAY, bonus=tuple(bonus))

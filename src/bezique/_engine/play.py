@@ -1,0 +1,156 @@
+"""The deal-level engine: legal actions, checking and applying actions on a ``State``.
+
+Internal: the public faces (:func:`bezique.legal_actions`, :func:`bezique.check_action`,
+:func:`bezique.is_legal`, :func:`bezique.apply`) live in :mod:`bezique.engine`, which also
+accepts a :class:`~bezique.game.Game`. Every function here is pure: a
+:class:`~bezique.state.State` goes in, a new one comes out (sections 2-4, 6, 8).
+Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
+:mod:`bezique._engine.transitions`.
+"""
+
+from __future__ import annotations
+
+from bezique._engine.compiled import rules_of
+from bezique._engine.explanations import explain, explain_play, source_of_play
+from bezique._engine.meld_search import Plan, seven_actions, window_declarations
+from bezique._engine.transitions import (
+    CB_AGAIN,
+    CB_MAY,
+    COMBO_DONE,
+    declare,
+    declare_seven,
+    end_window_turn,
+    exchange_seven,
+    guess_packet,
+    play,
+    seven_open,
+    show_carte_blanche,
+)
+from bezique._engine.tricks import follow_options
+from bezique.actions import (
+    PASS,
+    PLAYS,
+    PLAYS_FROM_TABLE,
+    Action,
+    Declare,
+    ExchangeSeven,
+    GuessPacket,
+    Pass,
+    Play,
+)
+from bezique.errors import IllegalActionError
+from bezique.melds import MeldKind
+from bezique.state import Stage, State
+
+__all__ = ["apply_state", "apply_unchecked", "check_state_action", "compute_legal",
+           "legal_actions"]
+
+
+def legal_actions(s: State) -> tuple[Action, ...]:
+    """The actions legal now in deal ``s``, computed once per state and cached on it."""
+    memo = s.memo
+    cache = memo[0]
+    if cache is None:
+        cache = memo[0] = compute_legal(s)
+    return cache[0]  # type: ignore[no-any-return]
+
+
+def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
+    stage = s.stage
+    if stage is Stage.PLAY:
+        p = s.to_move
+        assert p is not None
+        hand = s.hands[p]
+        if s.phase == 2 and s.trick:
+            rules = rules_of(s.variant)
+            allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
+            return tuple(PLAYS[i] for i in sorted({c.index for c in allowed})), {}
+        out: list[Action] = [PLAYS[card.index] for card in dict.fromkeys(hand)]
+        table = s.table[p]
+        if table:
+            in_hand = {c.index for c in hand}
+            for i in sorted({tc.card.index for tc in table}):
+                out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
+        privilege = s.carte[p]
+        if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
+            cards = hand + tuple(tc.card for tc in table)
+            if not any(c.rank.is_court for c in cards):
+                out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
+        return tuple(out), {}
+    if stage is Stage.GUESS:
+        low, high = s.variant.deal.packet_range
+        return tuple(GuessPacket(n) for n in range(low, high + 1)), {}
+    if stage is Stage.DECLARE:
+        rules = rules_of(s.variant)
+        p = s.to_move
+        assert p is not None
+        plans: dict[Declare, Plan] = {}
+        acts: list[Action] = []
+        if not s.window._value_ & COMBO_DONE:
+            plans = window_declarations(s, rules, p)
+            acts.extend(plans)
+        if seven_open(s, rules):
+            acts.extend(seven_actions(s, rules, p))
+        acts.append(PASS)
+        return tuple(acts), plans
+    return (), {}
+
+
+def _plans(s: State) -> dict[Declare, Plan]:
+    legal_actions(s)
+    return s.memo[0][1]  # type: ignore[no-any-return]
+
+
+def check_state_action(s: State, action: Action) -> None:
+    """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
+    if s.stage is Stage.OVER:
+        raise IllegalActionError("the deal is over: no action is legal")
+    acts = legal_actions(s)
+    if action in acts:
+        return
+    if isinstance(action, Play) and s.stage is Stage.PLAY:
+        source_of_play(s, s.to_move, action)  # raises if not held
+        return explain_play(s, action)
+    raise IllegalActionError(explain(s, action))
+
+
+def apply_state(s: State, action: Action) -> State:
+    """The deal after ``action``, checked (the body of :func:`bezique.apply` for a ``State``)."""
+    if s.stage is Stage.PLAY and type(action) is Play:
+        p = s.to_move
+        assert p is not None
+        if action.from_table is None and action.card in s.hands[p]:
+            from_table = False
+        else:
+            from_table = source_of_play(s, p, action)
+        if s.phase == 2 and s.trick:
+            check_state_action(s, action)
+        return play(s, rules_of(s.variant), p, action.card, from_table)
+    check_state_action(s, action)
+    return apply_unchecked(s, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """:func:`apply` without the legality check, for simulations.
+
+    Only for actions taken from :func:`legal_actions` of this very state;
+    anything else may produce a state the rules cannot reach.
+    """
+    s = state
+    rules = rules_of(s.variant)
+    p = s.to_move
+    assert p is not None
+    if type(action) is Play:
+        return play(s, rules, p, action.card, source_of_play(s, p, action))
+    if isinstance(action, Pass):
+        return end_window_turn(s, rules)
+    if isinstance(action, GuessPacket):
+        return guess_packet(s, rules, action.size)
+    if isinstance(action, ExchangeSeven):
+        return exchange_seven(s, rules, action.card)
+    assert isinstance(action, Declare)
+    if action.meld is MeldKind.TRUMP_SEVEN:
+        return declare_seven(s, rules, action.cards[0])
+    if action.meld is MeldKind.CARTE_BLANCHE:
+        return show_carte_blanche(s, rules, action.cards)
+    return declare(s, rules, _plans(s)[action])

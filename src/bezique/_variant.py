@@ -1,0 +1,216 @@
+"""The :class:`Variant` composition and its options (internal; import it from :mod:`bezique`
+or :mod:`bezique.variants`, where the presets and the registry live).
+
+A variant composes one policy per concern of the rules (:mod:`bezique.policies`); its
+options are the policies' fields (RULES.md), changed with :meth:`Variant.with_options`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from bezique.errors import VariantError
+from bezique.melds import MeldKind
+from bezique.policies import (
+    DealPolicy,
+    DeckPolicy,
+    LegalityPolicy,
+    MeldPolicy,
+    ScoringPolicy,
+    TrumpFixing,
+    TrumpPolicy,
+)
+
+__all__ = ["Variant"]
+
+_POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
+# Policy fields that are structure, not options of RULES.md.
+_NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
+                          "side_members", "fixing", "turn_up", "source", "settlement"})
+
+
+_ALL_OPTIONS = frozenset(
+    field.name for policy in (DeckPolicy, DealPolicy, TrumpPolicy, LegalityPolicy, MeldPolicy,
+                              ScoringPolicy) for field in attrs.fields(policy)) - _NOT_OPTIONS
+
+
+@attrs.frozen
+class Variant:
+    """A member of the Bezique family: a name and the policies it composes."""
+
+    name: str
+    """The variant's registry name, e.g. ``"two-pack"``."""
+    deck: DeckPolicy = DeckPolicy()
+    """How many packs (R1.1)."""
+    deal: DealPolicy = DealPolicy()
+    """Players, sides, hand size, packets, turn-up."""
+    trump: TrumpPolicy = TrumpPolicy()
+    """How trump is fixed; sevens; the bezique pair."""
+    legality: LegalityPolicy = LegalityPolicy()
+    """What may be played to a trick."""
+    melds: MeldPolicy = MeldPolicy()
+    """The meld table and the declaration options."""
+    scoring: ScoringPolicy = ScoringPolicy()
+    """Brisques, last trick, target, settlement."""
+    aliases: tuple[str, ...] = ()
+    """Other names :func:`get` accepts."""
+    title: str = ""
+    """A human-readable title."""
+    compiled: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Internal: the engine's precomputed tables for this variant (built on first use)."""
+
+    def __attrs_post_init__(self) -> None:
+        deal = self.deal
+        stock = self.deck.size - deal.players * deal.hand_size
+        if stock < 0:
+            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} need more "
+                               f"than the {self.deck.size} cards of {self.deck.packs} packs")
+        if stock % deal.players:
+            raise VariantError(f"{self.name}: the stock of {stock} cards (turn-up included) "
+                               f"does not divide among {deal.players} players")
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.deal.players
+
+    @property
+    def packs(self) -> int:
+        """Number of 32-card packs."""
+        return self.deck.packs
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.deal.hand_size
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each player."""
+        return self.deal.sides
+
+    @property
+    def is_partnership(self) -> bool:
+        """Whether some players share a side (R6.1, R6.10)."""
+        return self.deal.is_partnership
+
+    @property
+    def settles_each_deal(self) -> bool:
+        """Whether each deal is a game, settled by itself (R8.5, R9.3, R11.7)."""
+        return self.scoring.settles_each_deal
+
+    def options(self) -> dict[str, Any]:
+        """Every option that applies to this variant, with its current value.
+
+        >>> from bezique.variants import TWO_PACK
+        >>> TWO_PACK.options()["last_trick"].value
+        'final'
+        >>> "phase2" in TWO_PACK.options()
+        False
+        """
+        out: dict[str, Any] = {}
+        for policy_name in _POLICIES:
+            policy = getattr(self, policy_name)
+            for field in attrs.fields(type(policy)):
+                if field.name not in _NOT_OPTIONS and self.why_not(field.name) is None:
+                    out[field.name] = getattr(policy, field.name)
+        return out
+
+    def why_not(self, option: str) -> str | None:
+        """Why ``option`` makes no sense in this variant, or ``None`` if it applies.
+
+        The answer comes from the composition, not from the variant's name: an
+        option about partners needs partners, one about sevens needs scoring
+        sevens, and so on.
+        """
+        deal, trump, melds, scoring = self.deal, self.trump, self.melds, self.scoring
+        kinds = {kind for kind, _ in melds.table}
+        partners = deal.is_partnership
+        per_deal = scoring.settles_each_deal
+        checks = {
+            "partner_declare": (partners, "it has no partnerships"),
+            "partner_combined_beziques": (partners, "it has no partnerships"),
+            "phase2": (deal.is_four_handed, "phase 2 duels need four players"),
+            "sequence_fixes_trump": (trump.fixing is TrumpFixing.FIRST_MARRIAGE,
+                                     "a turn-up fixes trump"),
+            "seven_counts_as_meld": (trump.sevens_score and MeldKind.TRUMP_SEVEN in kinds,
+                                     "the seven of trumps scores nothing"),
+            "seven_points": (trump.sevens_score, "the seven of trumps scores nothing"),
+            "turn_up_seven_points": (trump.sevens_score and deal.turn_up,
+                                     "no seven of trumps is turned up"),
+            "carte_blanche_repeats": (MeldKind.CARTE_BLANCHE in kinds, "it has no carte blanche"),
+            "require_fresh_card": (melds.card_source.reuses_cards,
+                                   "won cards are never reused (R11.5)"),
+            "reform_broken": (melds.card_source.reuses_cards, "won cards are never reused (R11.5)"),
+            "target": (not per_deal, "each deal is a game"),
+            "game_bonus": (per_deal, "deals add up to a target"),
+            "rubicon_bonus": (per_deal, "deals add up to a target"),
+            "brisque_timing": (not per_deal and scoring.brisque_points > 0,
+                               "brisques count only in the settlement"),
+            "dealer_guess": (per_deal and deal.players == 2 and self.deck.is_multi_pack_game,
+                             "the dealer's guess belongs to Chinese Bezique and its "
+                             "eight-pack extension (R9.4)"),
+        }
+        ok, reason = checks.get(option, (True, ""))
+        return None if ok else f"option {option!r} does not apply to {self.name}: {reason}"
+
+    def with_options(self, **options: Any) -> Variant:
+        """A copy of this variant with the named options changed.
+
+        Every option is a field of one of the policies; enum options accept
+        the enum member or its value as a string.
+
+        Raises:
+            VariantError: for an unknown option name or a bad value.
+        """
+        changes: dict[str, dict[str, Any]] = {}
+        known = self.options()
+        for name, value in options.items():
+            if name not in known:
+                if name in _ALL_OPTIONS:
+                    raise VariantError(str(self.why_not(name)))
+                raise VariantError(
+                    f"unknown option {name!r}; the options are: {', '.join(sorted(known))}")
+            policy_name = self._policy_of(name)
+            changes.setdefault(policy_name, {})[name] = _convert(name, known[name], value)
+        updated: dict[str, Any] = {}
+        for policy_name, fields in changes.items():
+            try:
+                updated[policy_name] = attrs.evolve(getattr(self, policy_name), **fields)
+            except VariantError:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise VariantError(f"bad option value: {exc}") from None
+        return attrs.evolve(self, **updated)
+
+    def _policy_of(self, option: str) -> str:
+        for policy_name in _POLICIES:
+            if option in attrs.fields_dict(type(getattr(self, policy_name))):
+                return policy_name
+        raise VariantError(f"unknown option {option!r}")  # pragma: no cover - guarded by caller
+
+
+def _convert(name: str, current: Any, value: Any) -> Any:
+    """Check and convert an option value to the type of its current value."""
+    if isinstance(current, enum.Enum):
+        enum_type = type(current)
+        if isinstance(value, enum_type):
+            return value
+        try:
+            return enum_type(str(value).strip().lower())
+        except ValueError:
+            allowed = ", ".join(repr(member.value) for member in enum_type)
+            raise VariantError(
+                f"bad value {value!r} for option {name!r}; use one of {allowed}") from None
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        raise VariantError(f"bad value {value!r} for option {name!r}; use True or False")
+    if isinstance(current, int):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        raise VariantError(f"bad value {value!r} for option {name!r}; use a whole number >= 0")
+    return value  # pragma: no cover - every option is an enum, a bool or an int

@@ -1,0 +1,89 @@
+"""The greedy policy's Fildinski phase-1 card play (R5.3): combinations come from won
+cards, so a card is worth what it adds to the won pile of whoever takes the trick."""
+
+from __future__ import annotations
+
+from bezique.actions import Action, Play
+from bezique.bots._trick import beats, trick_lead
+from bezique.bots.valuation import RANK, TEN, TRUMP_POS, Tables, TrumpTables
+from bezique.cards import Card, Suit
+from bezique.state import TableCard
+
+__all__ = ["fildinski"]
+
+
+def fildinski(T: Tables, player: int, trump: Suit | None,
+              trick: tuple[tuple[int, Card], ...], won: tuple[tuple[TableCard, ...], ...],
+              legal: tuple[Action, ...], scores: list[float] | None) -> Action:
+    """Fildinski phase 1 (R5.3): win tricks that build on the won cards, avoid feeding
+    the opponent's."""
+    t = TRUMP_POS.get(id(trump), -1)
+    tt = T.by_trump[t]
+    bp = T.bp
+    mine = won_pile(won[player])
+    best_action: Action = legal[0]
+    best_u = -1e18
+    trick_cards = [c.index for _, c in trick]
+    best_card = 0
+    other = mine
+    partner_wins = False
+    if trick:
+        winning, best_card, partner_wins = trick_lead(T, trick, trump, player)
+        other = won_pile(won[winning])
+    for action in legal:
+        if type(action) is not Play:
+            continue
+        i = action.card.index
+        rank = RANK[i]
+        card_bp = bp if rank >= TEN else 0.0
+        keep = 0.3 * rank + card_bp + (3.0 + 0.5 * rank if i >> 3 == t else 0.0)
+        cards = [*trick_cards, i]
+        if not trick:
+            u = -keep - pile_gain(tt, mine, [i]) * 0.1 - card_bp
+        elif partner_wins or beats(i, best_card, t):
+            u = pile_gain(tt, mine, cards) + sum(bp for x in cards if RANK[x] >= TEN) - keep
+        else:
+            u = -pile_gain(tt, other, cards) - sum(bp for x in cards if RANK[x] >= TEN) - keep
+        if scores is not None:
+            scores.append(u)
+        if u > best_u:
+            best_action, best_u = action, u
+    return best_action
+
+
+def won_pile(won: tuple[TableCard, ...]) -> list[int]:
+    """Per card index, the won cards not yet used in a combination (R5.3)."""
+    counts = [0] * 32
+    for tc in won:
+        if not tc.used:
+            counts[tc.card.index] += 1
+    return counts
+
+
+def _prospect(x: float, pts: int) -> float:
+    return pts * (1.0 if x >= 1.0 else 0.5 * x * x)
+
+
+def pile_gain(tt: TrumpTables, counts: list[int], cards: list[int]) -> float:
+    """What ``cards`` add to a won pile's combination prospects."""
+    touched: set[int] = set()
+    for i in cards:
+        for pid, _ in tt.by_card[i]:
+            touched.add(pid)
+    after = counts[:]
+    for i in cards:
+        after[i] += 1
+    gain = 0.0
+    for pid in touched:
+        _, pts, total, needs, _, _ = tt.pats[pid]
+        before_n = after_n = 0
+        for index, n in needs:
+            before_n += min(counts[index], n)
+            after_n += min(after[index], n)
+        gain += _prospect(after_n / total, pts) - _prospect(before_n / total, pts)
+    for indexes, pts in tt.quartets:
+        if any(i in indexes for i in cards):
+            r0 = min(4, sum(counts[x] for x in indexes))
+            r1 = min(4, sum(after[x] for x in indexes))
+            gain += _prospect(r1 / 4, pts) - _prospect(r0 / 4, pts)
+    return gain

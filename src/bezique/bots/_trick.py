@@ -1,0 +1,25 @@
+"""Reading the trick in progress, for the greedy policy's card play (R1.3, R11.8)."""
+
+from __future__ import annotations
+
+from bezique._engine.tricks import trick_winner
+from bezique.bots.valuation import RANK, Tables
+from bezique.cards import Card, Suit
+
+__all__ = ["beats", "trick_lead"]
+
+
+def trick_lead(T: Tables, trick: tuple[tuple[int, Card], ...], trump: Suit | None,
+               player: int) -> tuple[int, int, bool]:
+    """Who is winning the trick so far (R1.3): that player, the index of the card
+    winning it, and whether that player is ``player``'s partner (R11.8)."""
+    w = trick_winner(trick, trump)
+    leader, card = trick[w]
+    return leader, card.index, T.sides[leader] == T.sides[player]
+
+
+def beats(i: int, best: int, trump: int) -> bool:
+    """Whether card index ``i`` played after ``best`` takes the trick from it (R1.3)."""
+    if i >> 3 == best >> 3:
+        return RANK[i] > RANK[best]
+    return i >> 3 == trump
