@@ -91,6 +91,10 @@ def play_deal(game: Any, seed: int, ismcts_seat: int, opponent: Any, simulations
     return {1.0: 1.0, 0.0: 0.5, -1.0: 0.0}[returns[ismcts_seat]]
 
 
+def _mean_ms(times: list[float]) -> float:
+    return 1000 * sum(times) / len(times) if times else 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -116,14 +120,14 @@ def main(argv: list[str] | None = None) -> int:
                 score += play_deal(game, seed, seat, opponent, args.simulations, args.uct_c,
                                    clock)
                 played += 1
-            print(f"  {name}: {played} deals, IS-MCTS score {score / played:.3f}",
-                  file=sys.stderr, flush=True)
+            print(f"  {name}: {played} deals, IS-MCTS score {score / played:.3f}; mean "
+                  f"decision IS-MCTS {_mean_ms(clock['ismcts']):.0f} ms, {name} "
+                  f"{_mean_ms(clock[opponent.name]):.1f} ms", file=sys.stderr, flush=True)
         low, high = wilson_interval(score, played)
-        mean_i = sum(clock["ismcts"]) / len(clock["ismcts"])
-        mean_o = sum(clock[opponent.name]) / len(clock[opponent.name])
         print(f"IS-MCTS vs {name}: {played} deals, IS-MCTS score {score / played:.1%} "
-              f"(95% {low:.1%}-{high:.1%}); mean decision IS-MCTS {mean_i * 1000:.0f} ms, "
-              f"{name} {mean_o * 1000:.1f} ms", flush=True)
+              f"(95% {low:.1%}-{high:.1%}); mean decision IS-MCTS "
+              f"{_mean_ms(clock['ismcts']):.0f} ms, {name} "
+              f"{_mean_ms(clock[opponent.name]):.1f} ms", flush=True)
     return 0
 
 
