@@ -21,6 +21,7 @@ from bezique.engine import (
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
+    InvariantError,
     NotationError,
     SerializationError,
     SetupError,
@@ -50,6 +51,7 @@ __all__ = [
     "GameResult",
     "GuessPacket",
     "IllegalActionError",
+    "InvariantError",
     "MeldClass",
     "MeldKind",
     "NotationError",

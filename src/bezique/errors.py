@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "BeziqueError",
     "IllegalActionError",
+    "InvariantError",
     "NotationError",
     "SerializationError",
     "SetupError",
@@ -43,3 +44,18 @@ class SerializationError(BeziqueError):
 
 class VariantError(BeziqueError):
     """An unknown variant name, option name or option value."""
+
+
+class InvariantError(BeziqueError):
+    """A state or a transition that the rules cannot reach (:mod:`bezique.testing`).
+
+    ``field`` names the state's field found wrong (``"hands[1]"``, ``"stage"``),
+    or is ``None`` when the fault is not one field's; ``reason`` says what is wrong.
+    """
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.reason = reason
+        """What is wrong, without the field."""
+        self.field = field
+        """The field of the state found wrong, or ``None``."""

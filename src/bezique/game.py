@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.dealing import new_deal
+from bezique._engine.dealing import check_seed, new_deal
 from bezique._engine.shuffle import derive_seed
 from bezique.errors import IllegalActionError
 from bezique.results import DealResult, deal_result
@@ -68,6 +68,7 @@ def new_game(variant: Variant, *, seed: int) -> Game:
     >>> g.totals, g.is_over, g.current.dealer
     ((0, 0), False, 0)
     """
+    check_seed(seed)
     rules = rules_of(variant)
     return Game(variant, seed, (), (0,) * rules.side_count,
                 new_deal(variant, seed=derive_seed(seed, 0), dealer=0), False, None)

@@ -36,7 +36,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
-from bezique.cards import Card
+from bezique.cards import Card, quote
 from bezique.engine import legal_actions
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
@@ -159,10 +159,13 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
     bezique.errors.NotationError: 'bet': unknown verb 'bet' (use play, declare, ...)
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not an action: expected a string")
+        raise TypeError(f"an action is read from a string, not {type(text).__name__}")
+    if position is not None and not _is_position(position):
+        raise TypeError(f"parse_action reads an action in a State, a Game, an Observation "
+                        f"or None, not {type(position).__name__}")
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
-        raise NotationError(f"{text!r} is not an action: empty text")
+        raise NotationError(f"{quote(text)} is not an action: empty text")
     verb = tokens[0].lower()
     args = tokens[1:]
     if verb == "pass":
@@ -181,13 +184,21 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
         if len(args) != 1:
             raise _error(text, f"guess takes one number (the packet's size), not {len(args)}")
         if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 6:
-            raise _error(text, f"{args[0]!r} is not a packet size")
+            raise _error(text, f"{quote(args[0])} is not a packet size")
         return GuessPacket(int(args[0]))
-    raise _error(text, f"unknown verb {tokens[0]!r} (use {', '.join(_VERBS)})")
+    raise _error(text, f"unknown verb {quote(tokens[0])} (use {', '.join(_VERBS)})")
+
+
+def _is_position(value: object) -> bool:
+    from bezique.game import Game
+    from bezique.observation import Observation
+    from bezique.state import State
+
+    return isinstance(value, State | Game | Observation)
 
 
 def _error(text: str, why: str) -> NotationError:
-    return NotationError(f"{text.strip()!r}: {why}")
+    return NotationError(f"{quote(text.strip())}: {why}")
 
 
 def _card(text: str, token: str) -> Card:
@@ -211,7 +222,7 @@ def _parse_play(text: str, args: list[str]) -> Play:
     if len(where) == 1 and where[0] in ("table", "hand"):
         return Play(card, from_table=where[0] == "table")
     if len(where) == 1:
-        raise _error(text, f"unknown place {args[-1]!r} (use 'table' or 'hand')")
+        raise _error(text, f"unknown place {quote(args[-1])} (use 'table' or 'hand')")
     raise _error(text, f"play takes a card and at most a place, not {len(args)} arguments")
 
 
@@ -239,7 +250,8 @@ def _parse_declare(position: State | Game | Observation | None, text: str,
             if _looks_like_card(args[0]):
                 raise _error(text, str(exc)) from None
             names = ", ".join(k.value for k in MeldKind)
-            raise _error(text, f"unknown meld name {args[0]!r}; the melds are: {names}") from None
+            raise _error(text, f"unknown meld name {quote(args[0])}; the melds are: "
+                               f"{names}") from None
         card_tokens = args
     else:
         card_tokens = args[1:]

@@ -79,6 +79,8 @@ def _explain_in_play(s: State, p: int | None, action: object) -> str:
     if isinstance(action, ExchangeSeven):
         return (f"R4.1: the seven of trumps is exchanged only right after winning a phase-1 "
                 f"trick; player {p} must play a card")
+    if isinstance(action, Declare) and action.meld is MeldKind.TRUMP_SEVEN:
+        return explain_seven_any_time(s, p, action)
     if isinstance(action, (Declare, ExchangeSeven)):
         return (f"R3.1: only the winner of a phase-1 trick may declare or exchange, after "
                 f"the trick and before drawing; player {p} must play a card")
@@ -102,6 +104,10 @@ def _explain_in_window(s: State, p: int, action: object) -> str:
         if action.meld is MeldKind.CARTE_BLANCHE:
             return "R11.6: carte blanche is shown on the player's turn to play a card"
         if Window.COMBO_DONE in s.window:
+            if (Window.PARTNER in s.window and Window.DECLARED not in s.window
+                    and rules.partner_seven):
+                return ("R13.4: the side's combination of this trick is declared; the "
+                        "partner's window is for a seven action only (R11.8)")
             if rules.seven_counts_as_meld and Window.DECLARED not in s.window:
                 return "R4.3: the seven action was this trick's one declaration"
             return "R3.2: one combination is scored per trick won; this window's is declared"
@@ -109,11 +115,28 @@ def _explain_in_window(s: State, p: int, action: object) -> str:
     return f"{action!r} is not an action"
 
 
+def explain_seven_any_time(s: State, p: int | None, action: Declare) -> str:
+    """Why the seven of trumps cannot be declared outside a declaration window (R13.2)."""
+    rules = rules_of(s.variant)
+    if not rules.seven_any_time:
+        return (f"R3.1: only the winner of a phase-1 trick may declare, after the trick and "
+                f"before drawing (seven_declare = after_trick, R13.2); player {p} must play "
+                f"a card")
+    if s.phase != 1:
+        return ("R2.9: no seven of trumps is declared once the stock is gone "
+                "(seven_declare = any_time is for phase 1, R13.2)")
+    assert p is not None
+    if len(action.cards) != 1:
+        return "R4.2: the seven of trumps is declared alone"
+    return explain_seven(s, rules, p, action.cards[0], exchange=False)
+
+
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *, exchange: bool) -> str:
     if not rules.has_seven_meld:
         return f"R5.1: the seven of trumps scores nothing in {s.variant.name}"
-    if Window.SEVEN_DONE in s.window or (rules.seven_counts_as_meld
-                                         and Window.DECLARED in s.window):
+    if (exchange or not rules.seven_any_time) and (
+            Window.SEVEN_DONE in s.window
+            or (rules.seven_counts_as_meld and Window.DECLARED in s.window)):
         if rules.seven_counts_as_meld:
             return "R4.3: the seven of trumps counts as the trick's one declaration, already made"
         return "R6.6: one seven action per trick won"
@@ -187,11 +210,29 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
             return ("R11.8: with partner_combined_beziques off, beziques use only the "
                     "declarer's own hand and table")
+    if rules.four_classes and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
+            _inside_a_sequence(s, rules, p, action)):
+        return ("R13.1: the marriage inside a scored sequence never scores by itself; its "
+                "king or queen may marry only a fresh partner")
     if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
         return (f"R3.8: a {kind.value} broken by playing one of its cards cannot be scored "
                 f"again by adding a like card")
     return (f"R3.6/R3.9: the cards of this {kind.value} have already served in a combination "
             f"of class {kind.meld_class.name} that it cannot be built on (card reuse)")
+
+
+def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether the king and queen of ``action`` lie on the side's tables as cards of one
+    scored sequence (R13.1)."""
+    side = rules.sides[p]
+    cards = {tc.serial: tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]}
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side == side and combo.kind in (MeldKind.TRUMP_SEQUENCE, MeldKind.BACK_DOOR):
+            held = {cards[serial] for serial in combo.serials if serial in cards}
+            if wanted <= held:
+                return True
+    return False
 
 
 def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:

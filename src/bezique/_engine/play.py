@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, source_of_play
-from bezique._engine.meld_search import Plan, seven_actions, window_declarations
+from bezique._engine.meld_search import (
+    Plan,
+    any_time_seven,
+    seven_actions,
+    window_declarations,
+)
 from bezique._engine.transitions import (
     CB_AGAIN,
     CB_MAY,
@@ -76,6 +81,11 @@ def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             cards = hand + tuple(tc.card for tc in table)
             if not any(c.rank.is_court for c in cards):
                 out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
+        rules = rules_of(s.variant)
+        if rules.seven_any_time:
+            seven = any_time_seven(s, rules, p)  # R13.2
+            if seven is not None:
+                out.append(seven)
         return tuple(out), {}
     if stage is Stage.GUESS:
         low, high = s.variant.deal.packet_range
@@ -91,6 +101,10 @@ def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
             acts.extend(plans)
         if seven_open(s, rules):
             acts.extend(seven_actions(s, rules, p))
+        elif rules.seven_any_time:
+            seven = any_time_seven(s, rules, p)  # R13.2: not a window action
+            if seven is not None:
+                acts.append(seven)
         acts.append(PASS)
         return tuple(acts), plans
     return (), {}

@@ -11,8 +11,14 @@ never a subclass: ``attrs.evolve(policy, option=value)`` or
 
 from bezique.policies.deal import DealPolicy
 from bezique.policies.deck import DeckPolicy
-from bezique.policies.legality import LegalityPolicy, Phase2
-from bezique.policies.melds import MeldPolicy, MeldSource, PartnerDeclare
+from bezique.policies.legality import LegalityPolicy, Phase2, SecondDuelLeader
+from bezique.policies.melds import (
+    MeldClasses,
+    MeldPolicy,
+    MeldSource,
+    PartnerDeclare,
+    SevenDeclare,
+)
 from bezique.policies.scoring import (
     BrisqueTiming,
     LastTrick,
@@ -29,13 +35,16 @@ __all__ = [
     "DeckPolicy",
     "LastTrick",
     "LegalityPolicy",
+    "MeldClasses",
     "MeldPolicy",
     "MeldSource",
     "PartnerDeclare",
     "Phase2",
     "RevokePenalty",
     "ScoringPolicy",
+    "SecondDuelLeader",
     "Settlement",
+    "SevenDeclare",
     "TrumpFixing",
     "TrumpPolicy",
 ]
