@@ -53,6 +53,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
+from bezique._tensor_blocks import (
+    _write_piles,
+    _write_scores,
+    _write_tables,
+    _write_turn,
+)
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import legal_actions
@@ -61,7 +67,7 @@ from bezique.game import Game
 from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.results import deal_result
-from bezique.state import Stage, State
+from bezique.state import State
 from bezique.variants import Variant
 
 __all__ = [
@@ -256,12 +262,6 @@ class ActionEncoder:
 
 # ----------------------------------------------------------------------------- observations
 
-SCORE_SCALE = 1000.0
-"""Scores and game totals in the tensor are points divided by this."""
-
-_STAGES = (Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER)
-
-
 def observation_layout(variant: Variant) -> tuple[tuple[str, int], ...]:
     """The blocks of the observation tensor of ``variant``: ``(name, length)`` in order.
 
@@ -319,81 +319,14 @@ def observation_tensor(observation: Observation) -> list[float]:
         raise TypeError(f"expected an Observation, not {type(observation).__name__}")
     o = observation
     n = len(o.hand_sizes)
-    sides = o.variant.deal.sides
-    side_count = len(o.scores)
-    me = o.player
-    my_side = sides[me]
-    seats = [(me + k) % n for k in range(n)]
-    rel = {q: k for k, q in enumerate(seats)}
-    out = [0.0] * _size(n, side_count)
+    seats = [(o.player + k) % n for k in range(n)]
+    out = [0.0] * _size(n, len(o.scores))
     for card in o.hand:
         out[card.index] += 1.0
-    base = 32
-    used_base = base + 32 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        uoff = used_base + 96 * k
-        for tc in o.table[q]:
-            i = tc.card.index
-            out[off + i] += 1.0
-            used = int(tc.used)
-            if used:  # the classes A, B, C the card has served in (R3.4)
-                if used & 1:
-                    out[uoff + i] += 1.0
-                if used & 2:
-                    out[uoff + 32 + i] += 1.0
-                if used & 4:
-                    out[uoff + 64 + i] += 1.0
-    base = used_base + 96 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        for tc in o.won[q] if o.won else ():
-            out[off + tc.card.index] += 1.0
-    base += 32 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        for card in o.exposed[q]:
-            out[off + card.index] += 1.0
-    base += 32 * n
-    for q, card in o.trick:
-        out[base + 32 * rel[q] + card.index] = 1.0
-    base += 32 * n
-    for card in o.played:
-        out[base + card.index] += 1.0
-    base += 32
-    if o.turn_up is not None:
-        out[base + o.turn_up.index] = 1.0
-    base += 32
-    if o.trump is not None:
-        out[base + _SUITS.index(o.trump)] = 1.0
-    base += 4
-    out[base] = float(o.stock_size)
-    base += 1
-    for k, q in enumerate(seats):
-        out[base + k] = float(o.hand_sizes[q])
-    base += n
-    out[base + _STAGES.index(o.stage)] = 1.0
-    base += 4
-    out[base] = 1.0 if o.phase == 2 else 0.0
-    base += 1
-    if o.to_move is not None:
-        out[base + rel[o.to_move]] = 1.0
-    base += n
-    out[base + rel[o.leader]] = 1.0
-    base += n
-    out[base + rel[o.dealer]] = 1.0
-    base += n
-    for q in o.active:
-        out[base + rel[q]] = 1.0
-    base += n
-    out[base] = 1.0 if o.carte.may_show else 0.0  # may show carte blanche (R11.6)
-    base += 1
-    for j in range(side_count):
-        out[base + j] = o.scores[(my_side + j) % side_count] / SCORE_SCALE
-    base += side_count
-    if o.brisques is not None:
-        for j in range(side_count):
-            out[base + j] = float(o.brisques[(my_side + j) % side_count])
+    base = _write_tables(o, seats, out, 32)
+    base = _write_piles(o, seats, out, base)
+    base = _write_turn(o, seats, out, base)
+    _write_scores(o, out, base)
     return out
 
 
@@ -430,7 +363,7 @@ def deal_returns(state: State) -> tuple[float, ...]:
     has no winner (R11.1).
 
     Raises:
-        IllegalActionError: if the deal is not over.
+        DealNotOverError: if the deal is not over.
     """
     result = deal_result(state)
     points = result.points

@@ -1,0 +1,103 @@
+"""The blocks of :func:`bezique.encoding.observation_tensor`, written one after another.
+
+Each writer fills its block of ``out`` from the observation alone, the observing player's
+seat first, and returns where the next block starts (the layout is in docs/rl.rst).
+"""
+
+from __future__ import annotations
+
+from bezique.cards import Suit
+from bezique.observation import Observation
+from bezique.state import Stage
+
+SCORE_SCALE = 1000.0
+"""Scores and game totals in the tensor are points divided by this."""
+
+_SUITS = tuple(Suit)
+_STAGES = (Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER)
+
+
+def _write_tables(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+    """Every table as counts per face, then the classes A, B, C each table card has served
+    in (R3.4); returns where the next block starts."""
+    n = len(seats)
+    used_base = base + 32 * n
+    for k, q in enumerate(seats):
+        off = base + 32 * k
+        uoff = used_base + 96 * k
+        for tc in o.table[q]:
+            i = tc.card.index
+            out[off + i] += 1.0
+            used = int(tc.used)
+            for bit in range(3):
+                if used & (1 << bit):
+                    out[uoff + 32 * bit + i] += 1.0
+    return used_base + 96 * n
+
+
+def _write_piles(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+    """The won cards (Fildinski), the exposed cards, the trick, the cards played, the
+    turn-up and the trump; returns where the next block starts."""
+    n = len(seats)
+    rel = {q: k for k, q in enumerate(seats)}
+    for k, q in enumerate(seats):
+        for tc in o.won[q] if o.won else ():
+            out[base + 32 * k + tc.card.index] += 1.0
+    base += 32 * n
+    for k, q in enumerate(seats):
+        for card in o.exposed[q]:
+            out[base + 32 * k + card.index] += 1.0
+    base += 32 * n
+    for q, card in o.trick:
+        out[base + 32 * rel[q] + card.index] = 1.0
+    base += 32 * n
+    for card in o.played:
+        out[base + card.index] += 1.0
+    base += 32
+    if o.turn_up is not None:
+        out[base + o.turn_up.index] = 1.0
+    base += 32
+    if o.trump is not None:
+        out[base + _SUITS.index(o.trump)] = 1.0
+    return base + 4
+
+
+def _write_turn(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+    """Stock and hand sizes, stage, phase, whose turn, leader, dealer, the players of the
+    trick and the carte-blanche privilege; returns where the next block starts."""
+    n = len(seats)
+    rel = {q: k for k, q in enumerate(seats)}
+    out[base] = float(o.stock_size)
+    base += 1
+    for k, q in enumerate(seats):
+        out[base + k] = float(o.hand_sizes[q])
+    base += n
+    out[base + _STAGES.index(o.stage)] = 1.0
+    base += 4
+    out[base] = 1.0 if o.phase == 2 else 0.0
+    base += 1
+    if o.to_move is not None:
+        out[base + rel[o.to_move]] = 1.0
+    base += n
+    out[base + rel[o.leader]] = 1.0
+    base += n
+    out[base + rel[o.dealer]] = 1.0
+    base += n
+    for q in o.active:
+        out[base + rel[q]] = 1.0
+    base += n
+    out[base] = 1.0 if o.carte.may_show else 0.0  # may show carte blanche (R11.6)
+    return base + 1
+
+
+def _write_scores(o: Observation, out: list[float], base: int) -> None:
+    """The scores (in units of :data:`bezique.encoding.SCORE_SCALE`) and, where public,
+    the brisques, the player's own side first."""
+    side_count = len(o.scores)
+    my_side = o.variant.deal.sides[o.player]
+    for j in range(side_count):
+        out[base + j] = o.scores[(my_side + j) % side_count] / SCORE_SCALE
+    base += side_count
+    if o.brisques is not None:
+        for j in range(side_count):
+            out[base + j] = float(o.brisques[(my_side + j) % side_count])
