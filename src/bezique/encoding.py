@@ -244,7 +244,8 @@ class ActionEncoder:
         return mask
 
     def label(self, index: int) -> str:
-        """A short text for the id ``index`` (``"play Q♠"``, ``"declare bezique Q♠ J♦"``)."""
+        """A short text for the id ``index``: the action notation (``"play QS"``,
+        ``"declare bezique QS JD"``)."""
         if self._labels is None:
             self._labels = tuple("show carte blanche" if a is None else str(a)
                                  for a in self._table)
@@ -430,7 +431,7 @@ def deal_returns(state: State) -> tuple[float, ...]:
     has no winner (R11.1).
 
     Raises:
-        IllegalActionError: if the deal is not over.
+        DealNotOverError: if the deal is not over.
     """
     result = deal_result(state)
     points = result.points
