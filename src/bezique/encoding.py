@@ -250,7 +250,8 @@ class ActionEncoder:
         return mask
 
     def label(self, index: int) -> str:
-        """A short text for the id ``index`` (``"play Q♠"``, ``"declare bezique Q♠ J♦"``)."""
+        """A short text for the id ``index``: the action notation (``"play QS"``,
+        ``"declare bezique QS JD"``)."""
         if self._labels is None:
             self._labels = tuple("show carte blanche" if a is None else str(a)
                                  for a in self._table)
