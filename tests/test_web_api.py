@@ -236,15 +236,6 @@ def test_a_body_over_64_kb_is_refused_and_changes_nothing(web: server.Server) ->
     assert status == 413
 
 
-def test_the_rule_id_is_taken_from_the_error_or_its_message() -> None:
-    class WithRule(Exception):
-        rule = "R9.4"
-
-    assert sessions.rule_of(WithRule("R2.7: no")) == "R9.4"
-    assert sessions.rule_of(bz.IllegalActionError("R2.10: must win the trick")) == "R2.10"
-    assert sessions.rule_of(bz.IllegalActionError("the deal is over")) is None
-
-
 # ----------------------------------------------------------------------------- hidden cards
 
 

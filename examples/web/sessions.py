@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import secrets
 import threading
 import time
@@ -29,7 +28,7 @@ from typing import Any
 import bezique as bz
 from bezique.notation import card_text
 
-__all__ = ["BOTS", "GameStore", "RequestError", "Session", "rule_of", "view"]
+__all__ = ["BOTS", "GameStore", "RequestError", "Session", "view"]
 
 BOTS: dict[str, Callable[[], Any]] = {
     "greedy": bz.bots.GreedyBot,
@@ -44,9 +43,6 @@ IDLE_LIMIT = 3600.0
 MAX_GAMES = 1000
 """Games kept at most at once; a new one beyond them is refused (503) until some are dropped."""
 
-_RULE_PREFIX = re.compile(r"\s*(R\d+(?:\.\d+)*)\s*:")
-
-
 class RequestError(Exception):
     """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None."""
 
@@ -54,16 +50,6 @@ class RequestError(Exception):
         super().__init__(message)
         self.status = status
         self.rule = rule
-
-
-def rule_of(error: Exception) -> str | None:
-    """The rule id that refused an action: ``error.rule`` where the library sets it,
-    else the ``R2.7:`` prefix of the message, else ``None``."""
-    rule = getattr(error, "rule", None)
-    if isinstance(rule, str):
-        return rule
-    match = _RULE_PREFIX.match(str(error))
-    return match.group(1) if match else None
 
 
 class Session:
@@ -108,7 +94,7 @@ class Session:
             action = bz.parse_action(state, text)
             bz.check_action(state, action)
         except bz.IllegalActionError as exc:
-            raise RequestError(400, str(exc), rule_of(exc)) from None
+            raise RequestError(400, str(exc), exc.rule) from None
         except bz.BeziqueError as exc:
             raise RequestError(400, str(exc)) from None
         self._apply(action)
