@@ -244,7 +244,7 @@ class ActionEncoder:
         return mask
 
     def label(self, index: int) -> str:
-        """A short text for the id ``index`` (``"play Q♠"``, ``"declare bezique Q♠ J♦"``)."""
+        """A short text for the id ``index``: the action's notation (``"play QS"``)."""
         if self._labels is None:
             self._labels = tuple("show carte blanche" if a is None else str(a)
                                  for a in self._table)
@@ -305,6 +305,38 @@ def _size(players: int, sides: int) -> int:
 _SIZES: dict[tuple[int, int], int] = {}
 
 
+def _card_blocks(out: list[float], o: Observation, seats: list[int],
+                 rel: dict[int, int]) -> int:
+    """Fill the blocks ``hand`` to ``played``; return where ``turn_up`` starts."""
+    n = len(seats)
+    for card in o.hand:
+        out[card.index] += 1.0
+    used_base = 32 + 32 * n
+    won_base = used_base + 96 * n
+    exposed_base = won_base + 32 * n
+    for k, q in enumerate(seats):
+        off, uoff = 32 + 32 * k, used_base + 96 * k
+        for tc in o.table[q]:
+            i = tc.card.index
+            out[off + i] += 1.0
+            used = int(tc.used)
+            if used:  # the classes A, B, C the card has served in (R3.4)
+                for bit, at in ((1, uoff), (2, uoff + 32), (4, uoff + 64)):
+                    if used & bit:
+                        out[at + i] += 1.0
+        for tc in o.won[q] if o.won else ():
+            out[won_base + 32 * k + tc.card.index] += 1.0
+        for card in o.exposed[q]:
+            out[exposed_base + 32 * k + card.index] += 1.0
+    base = exposed_base + 32 * n
+    for q, card in o.trick:
+        out[base + 32 * rel[q] + card.index] = 1.0
+    base += 32 * n
+    for card in o.played:
+        out[base + card.index] += 1.0
+    return base + 32
+
+
 def observation_tensor(observation: Observation) -> list[float]:
     """The observation as ``observation_size(variant)`` floats (layout: docs/rl.rst).
 
@@ -326,41 +358,7 @@ def observation_tensor(observation: Observation) -> list[float]:
     seats = [(me + k) % n for k in range(n)]
     rel = {q: k for k, q in enumerate(seats)}
     out = [0.0] * _size(n, side_count)
-    for card in o.hand:
-        out[card.index] += 1.0
-    base = 32
-    used_base = base + 32 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        uoff = used_base + 96 * k
-        for tc in o.table[q]:
-            i = tc.card.index
-            out[off + i] += 1.0
-            used = int(tc.used)
-            if used:  # the classes A, B, C the card has served in (R3.4)
-                if used & 1:
-                    out[uoff + i] += 1.0
-                if used & 2:
-                    out[uoff + 32 + i] += 1.0
-                if used & 4:
-                    out[uoff + 64 + i] += 1.0
-    base = used_base + 96 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        for tc in o.won[q] if o.won else ():
-            out[off + tc.card.index] += 1.0
-    base += 32 * n
-    for k, q in enumerate(seats):
-        off = base + 32 * k
-        for card in o.exposed[q]:
-            out[off + card.index] += 1.0
-    base += 32 * n
-    for q, card in o.trick:
-        out[base + 32 * rel[q] + card.index] = 1.0
-    base += 32 * n
-    for card in o.played:
-        out[base + card.index] += 1.0
-    base += 32
+    base = _card_blocks(out, o, seats, rel)
     if o.turn_up is not None:
         out[base + o.turn_up.index] = 1.0
     base += 32
@@ -430,7 +428,7 @@ def deal_returns(state: State) -> tuple[float, ...]:
     has no winner (R11.1).
 
     Raises:
-        IllegalActionError: if the deal is not over.
+        BeziqueError: if the deal is not over (from :func:`bezique.deal_result`).
     """
     result = deal_result(state)
     points = result.points
