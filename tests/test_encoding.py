@@ -108,7 +108,7 @@ def test_size_is_fixed_per_variant_and_labels_name_every_id() -> None:
         assert encoder.size == ActionEncoder(variant).size
         labels = [encoder.label(i) for i in range(encoder.size)]
         assert len(set(labels)) == encoder.size
-    assert ActionEncoder(bz.variants.TWO_PACK).label(0) == "play AS"
+    assert ActionEncoder(bz.variants.TWO_PACK).label(0) == str(bz.Play("AS")) == "play AS"
 
 
 def test_bad_ids_and_actions_are_refused() -> None:
@@ -188,7 +188,7 @@ def test_deal_returns_reward_the_winning_side(variant: bz.Variant) -> None:
                 else result.points.index(max(result.points)))
     assert winner == expected
     assert all(r == (1.0 if sides[p] == winner else -1.0) for p, r in enumerate(returns))
-    with pytest.raises(bz.DealNotOverError):
+    with pytest.raises(bz.BeziqueError, match="not over"):
         deal_returns(bz.new_deal(variant, seed=1))
 
 
