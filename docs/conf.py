@@ -2,8 +2,9 @@
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
 Only Sphinx's own extensions, the project's small ``docs/_ext/bezique_tables.py``
-(variant tables rendered from the code) and the builtin alabaster theme are used, and
-nothing is fetched from the network.
+(variant tables rendered from the code) and the furo theme (the ``docs`` extra) are
+used, and nothing is fetched from the network. ``sphinx.ext.viewcode`` links every
+documented name to its highlighted source (the ``[source]`` links of the API reference).
 """
 
 from __future__ import annotations
@@ -66,9 +67,6 @@ napoleon_use_ivar = True
 
 # -- HTML output -------------------------------------------------------------
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"bezique {release}"
-html_theme_options = {
-    "description": "Rules engine for the Bezique family of card games",
-    "fixed_sidebar": True,
-}
+html_static_path = ["_static"]

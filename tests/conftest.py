@@ -9,12 +9,18 @@ Two profiles are registered:
 
 Choose one with the ``HYPOTHESIS_PROFILE`` environment variable, e.g.
 ``HYPOTHESIS_PROFILE=dev python -m pytest``.
+
+With ``BEZIQUE_TEST_INSTALLED=1`` (set by ``tools/check_package.py``, which runs the suite
+against the built wheel) the run stops at once unless ``import bezique`` resolves to an
+installed package outside the directory holding these tests.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -31,3 +37,17 @@ settings.register_profile(
     deadline=None,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse a wheel-installed run that would test the source tree instead."""
+    if os.environ.get("BEZIQUE_TEST_INSTALLED") != "1":
+        return
+    import bezique
+
+    where = Path(bezique.__file__).resolve()
+    root = Path(__file__).resolve().parent.parent
+    if where.is_relative_to(root) or "site-packages" not in where.parts:
+        raise pytest.UsageError(f"BEZIQUE_TEST_INSTALLED=1 but bezique comes from {where}, "
+                                "not from an installed wheel")
+    print(f"testing the installed bezique {bezique.__version__} at {where.parent}")

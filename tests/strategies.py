@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 import bezique as bz
 
 __all__ = [
+    "FOUR_HANDED_OPTIONS",
+    "FOUR_HANDED_VARIANTS",
     "OPTION_VALUES",
     "OPTION_VARIANTS",
     "STATE_KINDS",
@@ -44,8 +46,21 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "require_fresh_card": (False, True),
     "reform_broken": (False, True),
     "seven_counts_as_meld": (True, False),
+    "meld_classes": ("three", "four"),
+    "seven_declare": ("after_trick", "any_time"),
+    "played_seven_scores": (True, False),
 }
-"""The house-rule options of RULES.md sections 2-4 and their values (default first)."""
+"""The house-rule options of RULES.md sections 2-4 and 13 and their values (default
+first)."""
+
+FOUR_HANDED_OPTIONS: tuple[dict[str, Any], ...] = (
+    {"partner_seven": False},
+    {"second_duel_leader": "partner_of_first_follower"},
+    {"seven_declare": "any_time", "meld_classes": "four", "played_seven_scores": True},
+    {"partner_seven": False, "partner_declare": "winner_only"},
+)
+"""Four-handed house rules: the partnership options of RULES.md section 13 (R13.4, R13.5)
+and the others in partnership play."""
 
 
 def _option_variants() -> tuple[bz.Variant, ...]:
@@ -64,14 +79,21 @@ Built once, so each variant's precomputed rules are built once per test session.
 The first is the default two-pack game.
 """
 
-VARIANTS: tuple[bz.Variant, ...] = (*bz.variants.ALL, *OPTION_VARIANTS[1:])
-"""Every variant the property tests play: the presets, then the two-pack house rules."""
+FOUR_HANDED_VARIANTS: tuple[bz.Variant, ...] = tuple(
+    bz.variants.FOUR_HANDED.with_options(**options) for options in FOUR_HANDED_OPTIONS)
+"""``FOUR_HANDED.with_options(...)`` for each of :data:`FOUR_HANDED_OPTIONS`."""
+
+VARIANTS: tuple[bz.Variant, ...] = (*bz.variants.ALL, *OPTION_VARIANTS[1:],
+                                    *FOUR_HANDED_VARIANTS)
+"""Every variant the property tests play: the presets, then the two-pack and the
+four-handed house rules."""
 
 
 def variants() -> st.SearchStrategy[bz.Variant]:
-    """A variant of :data:`VARIANTS`: half the time a preset, half the time a two-pack
-    house rule (shrinks towards the first preset)."""
-    return st.one_of(st.sampled_from(bz.variants.ALL), st.sampled_from(OPTION_VARIANTS[1:]))
+    """A variant of :data:`VARIANTS`: half the time a preset, half the time a house rule
+    (shrinks towards the first preset)."""
+    return st.one_of(st.sampled_from(bz.variants.ALL),
+                     st.sampled_from((*OPTION_VARIANTS[1:], *FOUR_HANDED_VARIANTS)))
 
 
 def seeds() -> st.SearchStrategy[int]:

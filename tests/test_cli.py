@@ -32,7 +32,8 @@ def test_demo_as_a_subprocess() -> None:
 def test_demo_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--variant", "rubicon", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Rubicon Bezique: dealer is player 0")
+    assert out.startswith("bots: greedy, greedy")
+    assert out.splitlines()[1].startswith("Rubicon Bezique: dealer is player 0")
     assert "settlement:" in out
 
 
@@ -170,8 +171,8 @@ def test_play_reads_action_text(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"pass\nplay {ascii_card}\nquit\n"))
     assert main(["play", "--seed", "3", "--bot", "random"]) == 0
     out = capsys.readouterr().out
-    assert "not allowed: R2.6" in out  # pass is no play
-    assert f"you played {card}" in out
+    assert "not allowed (R2.6): " in out  # pass is no play
+    assert f"you: play {ascii_card.upper()}" in out
 
 
 def test_play_without_the_notation_module(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -205,8 +206,8 @@ def test_an_unavailable_bot(monkeypatch: pytest.MonkeyPatch,
     (["demo", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
     (["simulate", "--games", "0"], "argument --games: must be at least 1"),
     (["simulate", "--deals", "ten"], "'ten' is not a whole number"),
-    (["simulate"], "give one of --games N and --deals N"),
-    (["simulate", "--deals", "2", "--games", "2"], "give one of --games N and --deals N"),
+    (["simulate"], "one of the arguments --games --deals is required"),
+    (["simulate", "--deals", "2", "--games", "2"], "not allowed with argument --deals"),
     (["simulate", "--deals", "2", "--bots", "random,smart"], "unknown bot 'smart'"),
     (["simulate", "--deals", "2", "--bots", "random,random,random"], "needs 2 bots"),
     (["simulate", "--deals", "2", "--workers", "-1"], "must be at least 1"),

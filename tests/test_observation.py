@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import bezique as bz
 from bezique.state import Stage
-from invariants import check_invariants
+from bezique.testing import check_state
 from strategies import deal_positions, reachable_states, variants
 
 
@@ -88,7 +88,7 @@ def test_determinized_state_is_consistent_and_playable(state: bz.State,
     assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
     for q, seen_cards in enumerate(state.exposed):
         assert not Counter(seen_cards) - Counter(sample.hands[q])
-    check_invariants(sample, check_legal=False)
+    check_state(sample, legal=False)
     rng = random.Random(1)
     steps = 0
     while not sample.is_over:

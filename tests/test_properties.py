@@ -2,7 +2,7 @@
 
 Each property draws a variant (:mod:`strategies`), a deal seed and the seed of a random
 player that chooses uniformly among :func:`bezique.legal_actions`, and checks the
-invariants of :mod:`invariants` after every action.
+invariants of :mod:`bezique.testing` after every action.
 """
 
 from __future__ import annotations
@@ -21,15 +21,9 @@ from hypothesis import example, given, note, settings
 from hypothesis import strategies as st
 
 import bezique as bz
+from bezique._conformance.common import expected_follow, phase1_tricks
 from bezique.cards import ALL_CARDS
-from invariants import (
-    InvariantError,
-    check_final,
-    check_invariants,
-    check_transition,
-    expected_follow,
-    phase1_tricks,
-)
+from bezique.testing import InvariantError, check_final, check_state, check_transition
 from strategies import (
     OPTION_VARIANTS,
     VARIANTS,
@@ -53,16 +47,16 @@ def _play_checked(path: DealPath) -> bz.State:
     state = path.start()
     actions: list[bz.Action] = []
     try:
-        check_invariants(state)
+        check_state(state)
         for before, action, after in path.steps():
             actions.append(action)
             check_transition(before, action, after)
-            check_invariants(after)
+            check_state(after)
             state = after
         check_final(state)
     except InvariantError as exc:
         note(f"actions: {[str(a) for a in actions]}")
-        raise InvariantError(f"{exc}\n  in {path!r} after {len(actions)} actions; "
+        raise InvariantError(f"{exc.reason}\n  in {path!r} after {len(actions)} actions; "
                              f"the last: {actions[-1] if actions else None}") from exc
     return state
 
@@ -450,7 +444,7 @@ def test_game_adds_up_its_deals_and_ends_at_the_target(path: GamePath) -> None:
         else:
             assert after.deals == before.deals
             assert after.current == deal_after
-            check_invariants(after.current, check_legal=False)
+            check_state(after.current, legal=False)
         if _per_deal(variant):
             continue
         totals = [sum(result.points[side] for result in after.deals) for side in range(sides)]
@@ -506,3 +500,9 @@ def test_strategies_cover_every_preset_and_option() -> None:
     assert set(bz.variants.ALL) <= set(VARIANTS)
     names = {describe(v) for v in VARIANTS}
     assert len(names) == len(VARIANTS)
+    # the seeds' own readings (R13.1-R13.5), in both settings
+    for option in ("meld_classes", "seven_declare", "played_seven_scores", "partner_seven",
+                   "second_duel_leader"):
+        values = {getattr(value, "value", value) for v in VARIANTS
+                  for name, value in v.options().items() if name == option}
+        assert len(values) == 2, (option, values)

@@ -35,10 +35,18 @@ def seven_actions(state: bz.State) -> list[bz.Action]:
 def pass_to_close(state: bz.State, player: int) -> bz.State:
     """After ``player``'s combination the window stays open (R2.6): the seven of trumps is
     still allowed by the rules, whether or not he holds one. Check it is still his window,
-    with nothing left in it but the pass (he holds no seven), and close it."""
+    with nothing left in it but the pass (he holds no seven), and close it; with
+    ``partner_seven`` (R13.4) the partner's seven window follows: check it offers no
+    combination and close it too."""
     assert state.stage is Stage.DECLARE and state.to_move == player
     assert bz.legal_actions(state) == (bz.Pass(),)
-    return bz.apply(state, bz.Pass())
+    state = bz.apply(state, bz.Pass())
+    if state.variant.melds.partner_seven and state.stage is Stage.DECLARE:
+        assert state.to_move == (player + 2) % 4 and combos(state) == []
+        assert not any(isinstance(a, bz.Declare) and a.meld is not K.TRUMP_SEVEN
+                       for a in bz.legal_actions(state))
+        state = bz.apply(state, bz.Pass())
+    return state
 
 
 def drew(before: bz.State, after: bz.State) -> bool:
@@ -137,8 +145,10 @@ def test_R11_8_partners_pass_closes_the_window() -> None:
 
 
 def test_R11_8_winner_declares_partner_gets_no_window() -> None:
+    """R11.8 as written (``partner_seven = False``); with the preset's ``partner_seven``
+    the partner's window holds only a seven action (R13.4)."""
     hands = ["7C 8C KS", "AS KC QC", "7D 8S QS", "KD QD 10C"]
-    w = won_by_anna(hands=hands)
+    w = won_by_anna(FOUR.with_options(partner_seven=False), hands=hands)
     assert combos(w) == [decl(K.COMMON_MARRIAGE, "KC QC")]
     y = bz.apply(w, decl(K.COMMON_MARRIAGE, "KC QC"))
     assert y.melds == (0, 20)
@@ -149,10 +159,17 @@ def test_R11_8_winner_declares_partner_gets_no_window() -> None:
 
 
 def test_R6_4_partner_declare_winner_only() -> None:
-    variant = FOUR.with_options(partner_declare="winner_only")
+    variant = FOUR.with_options(partner_declare="winner_only", partner_seven=False)
     w = won_by_anna(variant)
     y = bz.apply(w, bz.Pass())
     assert drew(w, y) and y.to_move == ANNA and y.melds == (0, 0)
+    # with partner_seven (the preset's), Carla's window offers a seven action, not her
+    # marriage (R13.4)
+    x = bz.apply(won_by_anna(FOUR.with_options(partner_declare="winner_only")), bz.Pass())
+    assert x.stage is Stage.DECLARE and x.to_move == CARLA
+    assert bz.legal_actions(x) == (bz.Pass(),)
+    assert_illegal(x, decl(K.COMMON_MARRIAGE, "KD QD"), "R6.4", "R13.4", "R3.2")
+    assert drew(w, bz.apply(x, bz.Pass()))
 
 
 def test_R6_4_losing_side_never_declares() -> None:
@@ -349,7 +366,10 @@ def test_R6_6_seven_in_addition_to_the_declaration() -> None:
     y = bz.apply(x, bz.ExchangeSeven("7H"))
     assert y.melds == (0, 40) and y.sevens == (0, 10) and y.scores == (0, 50)
     assert y.turn_up == bz.Card.parse("7H") and bz.Card.parse("9H") in y.hands[ANNA]
-    assert drew(w, y)  # nothing more to do: the window closed by itself
+    # nothing more for Anna: her window closed by itself; Carla's seven window (R13.4)
+    assert y.stage is Stage.DECLARE and y.to_move == CARLA
+    assert set(bz.legal_actions(y)) == {bz.Declare(K.TRUMP_SEVEN, "7H"), bz.Pass()}
+    assert drew(w, bz.apply(y, bz.Pass()))
 
 
 def test_R6_6_seven_first_then_the_declaration() -> None:
@@ -364,7 +384,8 @@ def test_R6_6_seven_first_then_the_declaration() -> None:
 
 
 def test_R11_8_partner_gets_what_is_left_after_the_winners_seven() -> None:
-    w = seven_window()
+    """R11.8 as written (``partner_seven = False``): one seven action per trick for the side."""
+    w = seven_window(FOUR.with_options(partner_seven=False))
     x = bz.apply(w, bz.ExchangeSeven("7H"))
     y = bz.apply(x, bz.Pass())  # no combination declared by Anna: Carla's turn
     assert y.stage is Stage.DECLARE and y.to_move == CARLA
@@ -429,8 +450,16 @@ def test_R2_6_window_closing_does_not_depend_on_hidden_cards() -> None:
     # ... but the window is open in both, so the opponents learn nothing of her hand
     for opponent in (0, 2):
         assert bz.observe(with_seven, opponent) == bz.observe(without, opponent)
-    # her pass closes either window the same way: everyone draws, Anna leads
-    closed = [bz.apply(x, bz.Pass()) for x in after]
+    # her pass closes either window the same way: Carla's seven window opens (R13.4), and
+    # her pass in turn closes it: everyone draws, Anna leads
+    closed = []
+    for x in after:
+        y = bz.apply(x, bz.Pass())
+        assert y.stage is Stage.DECLARE and y.to_move == CARLA
+        for opponent in (0, 2):
+            assert bz.observe(y, opponent) == bz.observe(
+                bz.apply(after[0], bz.Pass()), opponent)
+        closed.append(bz.apply(y, bz.Pass()))
     for y in closed:
         assert drew(with_seven, y) and y.to_move == ANNA
     for opponent in (0, 2):
@@ -673,3 +702,47 @@ def test_seed001_abrechnung_worked_example() -> None:
     # while the deal runs, the brisques are not in the scores (R6.8)
     running = state.replace(stage=Stage.PLAY, to_move=1)
     assert running.scores == (370, 560)
+
+
+# =========================================================================== R3.7 quartets
+
+
+FRESH_QUARTET_STOCK = ("10C JC 8S JD 10C JC AC JD 9S 7C 10S JS 9S 7C 10S JS 10S 10S 7S")
+
+
+def _close(state: bz.State) -> bz.State:
+    while state.stage is Stage.DECLARE:
+        state = bz.apply(state, bz.Pass())
+    return state
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_R3_7_R6_5_four_kings_of_table_cards_need_one_from_the_hand(spare: bool) -> None:
+    """Four kings lie on the side's tables, each new to the quartets (from four marriages).
+    With ``require_fresh_card`` the quartet needs a king from the declarer's hand: Carla's
+    second K♠ takes the place of Anna's; without one the quartet is not offered."""
+    carla = "KC QC KH QH KS AC AD 7S" if spare else "KC QC KH QH 9C AC AD 7S"
+    hands = ["8S 8S 8C 8C 9S 9S 9C 9C", "KS QS KD QD AS AS 7C 7C",
+             "7D 8D 9D 7D 8D 9D 10D 10D", carla]
+    s = bz.setup(FOUR, hands=hands, turn_up="9H", stock=FRESH_QUARTET_STOCK)
+    t = _close(bz.apply(play(s, "AS", "7D", "7S", "8S"), decl(K.COMMON_MARRIAGE, "KS QS")))
+    t = _close(bz.apply(play(t, "AS", "8D", "8S", "8S"), decl(K.COMMON_MARRIAGE, "KD QD")))
+    t = _close(bz.apply(play(t, "7C", "9D", "AC", "8C"), decl(K.COMMON_MARRIAGE, "KC QC")))
+    t = _close(bz.apply(play(t, "AC", "8C", "7C", "7D"), decl(K.ROYAL_MARRIAGE, "KH QH")))
+    w = play(t, "AD", "9S", "10S", "8D")
+    assert w.stage is Stage.DECLARE and w.to_move == CARLA and w.phase == 1
+    assert sorted(w.tables[ANNA]) == sorted(cards("KS QS KD QD"))
+    assert sorted(w.tables[CARLA]) == sorted(cards("KC QC KH QH"))
+    kings = decl(K.FOUR_KINGS, "KS KH KD KC")
+    if not spare:
+        assert kings not in combos(w)
+        assert_illegal(w, kings, "R3.7", "R6.5")
+        return
+    assert kings in combos(w)
+    x = bz.apply(w, kings)
+    assert x.melds == (0, 20 + 20 + 20 + 40 + 80)
+    assert bz.Card.parse("KS") not in x.hands[CARLA]
+    assert sorted(x.tables[CARLA]) == sorted(cards("KC QC KH QH KS"))
+    assert sorted(x.tables[ANNA]) == sorted(cards("KS QS KD QD"))  # Anna's K♠ not used
+    anna_ks = next(tc.serial for tc in x.table[ANNA] if tc.card == bz.Card.parse("KS"))
+    assert anna_ks not in x.combos[-1].serials

@@ -184,7 +184,7 @@ def test_R2_13_game_continues_while_no_one_has_reached_the_target() -> None:
     assert game.totals == (900, 990)
     assert not game.is_over
     assert game.winner is None
-    with pytest.raises(bz.IllegalActionError):
+    with pytest.raises(bz.DealNotOverError):
         bz.game_result(game)
     assert game.current.dealer == 1
 

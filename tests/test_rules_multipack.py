@@ -337,6 +337,7 @@ def test_R8_2_carte_blanche_before_the_first_card_scores_50_and_keeps_the_turn()
     assert_illegal(s, meld(K.CARTE_BLANCHE, "AS 10S 9S"), "R11.6")  # not all his cards
     t = bz.apply(s, cb)
     assert t.melds == (0, 50) and t.scores == (0, 50)
+    assert t.combos[-1].kind is K.CARTE_BLANCHE and t.combos[-1].cards == cb.cards
     assert t.to_move == 1 and t.stage is Stage.PLAY and t.trick == ()
     assert t.hands == s.hands and t.tables == s.tables  # the cards stay where they are
     assert_illegal(t, cb, "R11.6")  # once per privilege
@@ -923,3 +924,95 @@ def test_R11_4_meld_tables() -> None:
         assert dict(variant.melds.effective_table()) == table, variant.name
     assert dict(RUBICON.with_options(four_tens=90).melds.effective_table()) == {
         **rubicon, K.FOUR_TENS: 90}
+
+
+# --------------------------------------------------------------------------- R3.5 / R3.9
+
+
+def test_R3_5_R3_9_an_upgraded_bezique_is_not_upgraded_to_a_double_again() -> None:
+    """A bezique upgraded to a double bezique has been upgraded: with a third pair in hand,
+    it does not make a second double (R3.9: "P has not been upgraded before"); the double
+    itself may become a triple (R11.3), and the new pair is a fresh single bezique."""
+    s = position(RUBICON, "QS QS QS JD JD JD 8D 8D 9C", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "8D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    assert t.melds == (540, 0)
+    assert [c.kind for c in t.combos] == [K.BEZIQUE, K.DOUBLE_BEZIQUE]
+    assert t.combos[0].superseded and not t.combos[1].superseded  # the double upgraded it
+    w = trick(t, "9C", "7C", winner=0)
+    found = listed(w)
+    assert meld(K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD") in found
+    assert meld(K.BEZIQUE, "QS JD") in found  # the third pair, fresh
+    assert meld(K.DOUBLE_BEZIQUE, "QS QS JD JD") not in found
+    assert_illegal(w, meld(K.DOUBLE_BEZIQUE, "QS QS JD JD"), "R3.5", "R3.6", "R3.9")
+    assert declare(w, K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD").melds == (2040, 0)
+
+
+def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two() -> None:
+    """The king and queen of one royal marriage make one sequence, not two (R3.9): after the
+    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them."""
+    s = position(RUBICON, "KH QH AH 10H JH AH 10H JH 8D", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    assert t.trump is bz.Suit.HEARTS
+    t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert t.melds == (290, 0) and t.combos[0].superseded
+    w = trick(t, "9D", "7D", winner=0)
+    assert Counter(w.hands[0]) >= Counter(cards("AH 10H JH"))
+    assert meld(K.TRUMP_SEQUENCE, "AH 10H KH QH JH") not in listed(w)
+    assert_illegal(w, meld(K.TRUMP_SEQUENCE, "AH 10H KH QH JH"), "R3.5", "R3.6", "R3.9")
+
+
+# --------------------------------------------------------------------------- R8.3 quartets
+
+
+def test_R8_3_broken_four_kings_reformed_after_another_combination() -> None:
+    """The re-formed quartet is found behind an earlier combination of another kind; it
+    supersedes the broken one, whose kept cards it uses, and leaves the other alone."""
+    s = position(RUBICON, "KH KS KD KC QS JD 8D 8D 9C", LOSER, head="* * * * KH *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "8D", "7D", winner=0), K.FOUR_KINGS, "KH KS KD KC")
+    w = trick(t, bz.Play("KH", from_table=True), "7C", winner=0)  # breaks the four kings
+    assert meld(K.FOUR_KINGS, "KH KS KD KC") not in listed(w)  # the new K♥ comes next
+    w = trick(pass_(w), "9C", "7C", winner=0)
+    assert meld(K.FOUR_KINGS, "KH KS KD KC") in listed(w)
+    u = declare(w, K.FOUR_KINGS, "KH KS KD KC")
+    assert u.melds == (200, 0)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+    kept = set(u.combos[1].serials) & set(u.combos[2].serials)
+    assert len(kept) == 3 and len(set(u.combos[2].serials)) == 4
+
+
+def test_R8_3_four_queens_do_not_supersede_a_broken_bezique() -> None:
+    """Four queens with the queen of a broken bezique are a fresh quartet: the bezique
+    stays broken, not superseded, and is re-formed later with a new jack (R3.4, R3.8)."""
+    s = position(RUBICON, "QS JD QH QD QC 8D 8D 9C 9C", LOSER, head="* * JD *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    w = trick(t, bz.Play("JD", from_table=True), "7C", winner=0)  # breaks the bezique
+    t = declare(w, K.FOUR_QUEENS, "QS QH QD QC")
+    assert [c.superseded for c in t.combos] == [False, False]
+    w = trick(t, "8D", "7D", winner=0)
+    assert meld(K.BEZIQUE, "QS JD") in listed(w)
+    assert declare(w, K.BEZIQUE, "QS JD").combos[0].superseded
+
+
+def test_R8_3_R11_3_chinese_broken_four_aces_reformed_with_trump_fixed() -> None:
+    s = position(CHINESE, "KH QH AS AD AC AH 8D 9C", "7D 7C 7C 8C 8C 9S 7S 8S",
+                 head="* * * * AS *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    assert t.trump is bz.Suit.HEARTS
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_ACES, "AS AD AC AH")
+    w = trick(t, bz.Play("AS", from_table=True), "7S", winner=0)
+    w = trick(pass_(w), bz.Play("KH", from_table=True), "8S", winner=0)
+    assert meld(K.FOUR_ACES, "AS AD AC AH") in listed(w)
+    assert declare(w, K.FOUR_ACES, "AS AD AC AH").melds == (240, 0)
+
+
+def test_R8_2_R11_3_back_door_beside_a_common_marriage_of_another_suit() -> None:
+    """A common marriage of clubs is no part of a spade back door: the back door is a
+    fresh declaration, and the marriage is not superseded (R11.3)."""
+    s = position(RUBICON, "KC QC AS 10S KS QS JS 8D 9D", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.COMMON_MARRIAGE, "KC QC")
+    w = trick(t, "9D", "7D", winner=0)
+    assert meld(K.BACK_DOOR, "AS 10S KS QS JS") in listed(w)
+    u = declare(w, K.BACK_DOOR, "AS 10S KS QS JS")
+    assert u.melds == (170, 0) and [c.superseded for c in u.combos] == [False, False]

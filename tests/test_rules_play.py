@@ -978,3 +978,45 @@ def test_R11_1_elder_is_the_dealers_left_and_dealer_is_dealt_last(dealer: int) -
     # the first packet goes to the dealer's left, the dealer's packet comes after it
     assert deck[0] in state.hands[elder]
     assert deck[15] in state.hands[dealer]
+
+
+# --------------------------------------------------------------------------- unchecked play
+
+
+def test_R2_5_R2_7_apply_unchecked_plays_as_apply_does() -> None:
+    """The simulations' unchecked path plays a listed card exactly as :func:`bz.apply`, from
+    the hand and from the table (R2.5, R2.7), and a phase-1 trump seven scores (R4.2)."""
+    state = bz.setup(V, hands=["QS JS AH 10H KC QC 9S 7H", "AS KH KH QH JD 9C 8C 7D"],
+                     turn_up="9H", stock="AC 10C KD")
+    state = trick(state, "AS", "9S")
+    state = bz.apply(state, bz.Declare("royal_marriage", "KH QH"))
+    for action in bz.legal_actions(state):
+        assert bz.apply_unchecked(state, action) == bz.apply(state, action), action
+    led = bz.apply(state, bz.Play("KH", from_table=True))
+    assert bz.apply_unchecked(led, bz.Play("7H")) == bz.apply(led, bz.Play("7H"))
+    after = bz.apply_unchecked(led, bz.Play("7H"))
+    assert after.sevens == (10, 0) and after.last_winner == 1  # K♥ beats 7♥
+    assert bz.Card.parse("7H") not in after.hands[0]
+
+
+# --------------------------------------------------------------------------- wrong inputs
+
+
+def test_wrong_types_raise_type_error_naming_the_type() -> None:
+    for call in (bz.legal_actions, lambda x: bz.apply(x, bz.Pass()),
+                 lambda x: bz.check_action(x, bz.Pass())):
+        with pytest.raises(TypeError, match="State or a Game, not int"):
+            call(42)  # type: ignore[arg-type]
+
+
+def test_R2_12_no_action_once_the_deal_is_over() -> None:
+    end = bz.setup(V, hands=["AS", "7S"], stock=(), turn_up=None, trump="H")
+    end = trick(end, "7S", "AS")
+    assert end.is_over and bz.legal_actions(end) == ()
+    with pytest.raises(bz.IllegalActionError, match=r"^the deal is over: no action is legal$"):
+        bz.apply(end, bz.Play("AS"))
+    game = bz.new_game(V.with_options(target=10), seed=1)
+    while not game.is_over:
+        game = bz.apply(game, bz.legal_actions(game)[0])
+    with pytest.raises(bz.IllegalActionError, match=r"^the game is over: no action is legal$"):
+        bz.apply(game, bz.Pass())

@@ -264,3 +264,27 @@ def test_R4_3_one_seven_action_per_trick_with_seven_counts_as_meld_false() -> No
     w2 = win(t, "9D")
     assert SHOW in bz.legal_actions(w2)
     assert bz.apply(w2, SHOW).sevens == (20, 0)
+
+
+# --------------------------------------------------------------------------- sevens_score off
+
+NO_SEVENS = bz.variants.TWO_PACK.with_options(sevens_score=False)
+
+
+def test_R4_2_sevens_score_false_no_seven_action_is_offered() -> None:
+    """With ``sevens_score = False`` the trump seven is a plain card: after a trick won its
+    holder is offered neither the exchange nor the declaration, and both are refused."""
+    s = position(HAND, turn_up="AH", variant=NO_SEVENS)
+    w = win(s, "9C")
+    assert bz.legal_actions(w) == (bz.Pass(),)
+    assert_illegal(w, EXCHANGE, "R4.1", "R4.2", "R5.1")
+    assert_illegal(w, SHOW, "R4.1", "R4.2", "R5.1")
+    t = pass_(w)
+    assert t.turn_up is ACE and SEVEN in t.hands[0]  # nothing was exchanged
+    # played to a phase-1 trick it scores nothing either
+    assert win(t, "7H").sevens == (0, 0)
+
+
+def test_R2_2_sevens_score_false_a_turned_up_seven_scores_nothing() -> None:
+    s = position(HAND, turn_up="7H", variant=NO_SEVENS)
+    assert s.sevens == (0, 0) and s.scores == (0, 0)

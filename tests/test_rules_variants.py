@@ -348,6 +348,11 @@ def test_R6_10_cutthroat_melds_only_from_own_cards() -> None:
         assert w.stage is Stage.DECLARE and w.to_move == 1
         assert bz.legal_actions(w) == (bz.Pass(),)
         w = bz.apply(w, bz.Pass())
+        if shared:
+            # R13.4: the partner's seven window (she holds no seven: only the pass)
+            assert w.stage is Stage.DECLARE and w.to_move == 3
+            assert bz.legal_actions(w) == (bz.Pass(),)
+            w = bz.apply(w, bz.Pass())
         assert w.stage is Stage.PLAY
         x = play(w, "8D", "9D", "AD", "8C")
         assert x.stage is Stage.DECLARE and x.to_move == 3
@@ -408,8 +413,10 @@ def test_R6_10_consultation_is_the_two_pack_game_for_two_sides_of_two() -> None:
     v = CONSULTATION
     assert v.deal.side_members == 2
     assert (v.players, v.packs, v.hand_size, v.sides) == (2, 2, 8, (0, 1))
-    for policy in ("deck", "trump", "legality", "melds", "scoring"):
+    for policy in ("deck", "legality", "melds", "scoring"):
         assert getattr(v, policy) == getattr(TWO_PACK, policy), policy
+    # seed 001's reading of the played seven (R13.3); the two-pack game otherwise
+    assert v.trump == attrs.evolve(TWO_PACK.trump, played_seven_scores=False)
     assert attrs.evolve(v.deal, side_members=1) == TWO_PACK.deal
     s = bz.new_deal(v, seed=9)
     assert s.stock_size == 48 and len(s.scores) == 2 and s.turn_up is not None
@@ -552,3 +559,28 @@ def test_with_options_accepts_the_options_of_each_variant() -> None:
     assert CUTTHROAT.with_options(seven_counts_as_meld=True).melds.seven_counts_as_meld
     # the preset itself is untouched
     assert FOUR.melds.partner_declare.value == "either"
+
+
+# =========================================================================== R11.9 overtrumping
+
+
+def test_R11_9_void_follower_must_overtrump_a_trumped_trick() -> None:
+    """All play: player 2 trumps the club led; player 0, void in clubs, must beat that trump
+    with a higher one if able (A♥), not under-trump (7♥) nor discard."""
+    s = bz.setup(CUTTHROAT, hands=["AH 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+                 stock=(), turn_up=None, trump="H")
+    t = play(s, "9C", "9H", "7C")
+    assert t.to_move == 0
+    assert bz.legal_actions(t) == (bz.Play("AH"),)
+    assert_illegal(t, bz.Play("7H"), "R2.10", "R11.9")
+    assert play(t, "AH").last_winner == 0
+
+
+def test_R1_3_R11_9_an_identical_trump_does_not_beat_the_first() -> None:
+    """Of two identical cards the first played wins (R1.3), so a second 9♥ does not beat the
+    9♥ that trumped: unable to beat it, the void player may play any trump (R11.9)."""
+    s = bz.setup(CUTTHROAT, hands=["9H 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+                 stock=(), turn_up=None, trump="H")
+    t = play(s, "9C", "9H", "7C")
+    assert set(bz.legal_actions(t)) == {bz.Play("9H"), bz.Play("7H")}
+    assert play(t, "9H").last_winner == 2

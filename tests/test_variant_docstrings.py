@@ -8,6 +8,7 @@ import inspect
 import pytest
 
 import bezique as bz
+from bezique.policies.readings import reading
 
 
 def _preset_docstrings() -> dict[str, str]:
@@ -40,3 +41,13 @@ def test_every_preset_is_registered_and_found_by_name_and_aliases() -> None:
         assert bz.variants.get(variant.name) is variant
         for alias in variant.aliases:
             assert bz.variants.get(alias) is variant
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_default_names_the_seed_or_rule_it_follows(name: str) -> None:
+    """RULES.md section 13: the variant pages say which seed each default follows; the
+    generator reads it from :data:`bezique.policies.readings.READINGS`."""
+    variant = PRESETS[name]
+    missing = [option for option, value in variant.options().items()
+               if reading(option, value) is None]
+    assert not missing, f"{name}: no source recorded for the defaults of {missing}"

@@ -6,11 +6,14 @@ Usage (from anywhere; the checks run from the repository root)::
     python tools/check.py
 
 The steps are tests (pytest, doctests included), types (mypy --strict), lint (ruff), the
-architecture (import-linter's layers contract in pyproject.toml: imports run one way) and
-the documentation build (Sphinx, warnings as errors). Each runs with the interpreter that
-runs this script (import-linter by its ``lint-imports`` script beside that interpreter), so
-run it with the project's virtual environment's Python. The exit
-status is that of the first failing step, or 0 when all pass. Stdlib only.
+architecture (import-linter's layers contract in pyproject.toml: imports run one way), the
+documentation build (Sphinx, warnings as errors) and the package
+(``tools/check_package.py``: build the sdist and the wheel, ``twine check``, install the
+wheel into a fresh virtual environment and run the sdist's test suite against it). Each
+runs with the interpreter that runs this script (import-linter by its ``lint-imports``
+script beside that interpreter), so run it with the project's virtual environment's
+Python. The exit status is that of the first failing step, or 0 when all pass. Stdlib
+only.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lint", ("-m", "ruff", "check", ".")),
     ("architecture", (LINT_IMPORTS,)),
     ("docs", ("-m", "sphinx", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")),
+    ("package", ("tools/check_package.py",)),
 )
 
 

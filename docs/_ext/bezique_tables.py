@@ -6,10 +6,10 @@ documentation is built, so the pages can never drift from the code. Three direct
 ``.. bezique-variant-tables:: NAME``
     The tables of the preset ``bezique.variants.get(NAME)``. Option ``:only:`` takes a
     comma-separated subset of ``facts`` (players, packs, hand, trump, scoring),
-    ``options`` (every option of ``variant.options()`` with its default, policy and
-    allowed values), ``melds`` (``variant.melds.effective_table()`` with classes and
-    points) and ``names`` (the preset's constant, name and aliases); the default is
-    ``facts, options, melds``.
+    ``options`` (every option of ``variant.options()`` with its default, the seed or rule
+    the default follows, its policy and allowed values), ``melds``
+    (``variant.melds.effective_table()`` with classes and points) and ``names`` (the
+    preset's constant, name and aliases); the default is ``facts, options, melds``.
 
 ``.. bezique-settlement-examples:: NAME``
     Per-deal settlements (R8.5, R11.7) computed with :func:`bezique.results.settle`. Each
@@ -50,8 +50,10 @@ from bezique.policies import (
     MeldSource,
     Phase2,
     Settlement,
+    SevenDeclare,
     TrumpFixing,
 )
+from bezique.policies.readings import reading
 from bezique.results import settle
 
 PARTS = ("facts", "options", "melds", "names")
@@ -277,9 +279,16 @@ def _seven_text(variant: presets.Variant) -> str:
     trump = variant.trump
     if not trump.sevens_score or MeldKind.TRUMP_SEVEN not in variant.melds.kinds:
         return "scores nothing"
-    how = ("instead of the trick's declaration" if variant.melds.seven_counts_as_meld
+    melds = variant.melds
+    how = ("instead of the trick's declaration" if melds.seven_counts_as_meld
            else "in addition to the trick's declaration")
-    text = f"{trump.seven_points} for an exchange, declaration or play, {how} (R4.1-R4.3)"
+    actions = ("an exchange, declaration or play" if trump.played_seven_scores
+               else "an exchange or declaration; played to a trick it scores nothing (R13.3)")
+    text = f"{trump.seven_points} for {actions}, {how} (R4.1-R4.3)"
+    if melds.seven_declare is SevenDeclare.ANY_TIME:
+        text += "; declared by its holder whenever he acts in phase 1 (R13.2)"
+    if melds.partner_seven and variant.why_not("partner_seven") is None:
+        text += "; the partner has a seven window of her own after the winner's (R13.4)"
     if variant.deal.turn_up:
         text += f"; a turned-up seven gives the dealer's side {trump.turn_up_seven_points}"
     return text
@@ -334,24 +343,32 @@ def facts_table(variant: presets.Variant) -> list[str]:
                        ("Fact", "Value"), rows, (20, 80))
 
 
+def _reading(name: str, value: Any) -> str:
+    """The seed or rule of RULES.md the value ``value`` of option ``name`` follows
+    (:data:`bezique.policies.readings.READINGS`), or ``"–"``."""
+    return reading(name, value) or "–"
+
+
 def options_table(variant: presets.Variant) -> list[str]:
-    """Every option of ``variant`` with its default, policy and allowed values."""
+    """Every option of ``variant`` with its default, the source that default follows, its
+    policy and allowed values."""
     owners = _policy_fields(variant)
     base = _policy_fields(presets.TWO_PACK)
     rows = []
     for name, value in variant.options().items():
         attr, policy = owners[name]
         default = _code(value)
-        if variant is not presets.TWO_PACK and name in base:
+        if variant is not presets.TWO_PACK and name in presets.TWO_PACK.options():
             base_value = getattr(base[name][1], name)
             if base_value != value:
                 default += f" (two-pack: {_code(base_value)})"
-        rows.append((f"``{name}``", default, _allowed(value),
+        rows.append((f"``{name}``", default, _reading(name, value), _allowed(value),
                      f":class:`{attr} <{_class_path(type(policy))}>`",
                      _attr_doc(type(policy), name)))
     return _list_table(f"{variant.title or variant.name}: options and defaults",
-                       ("Option", "Default", "Allowed values", "Policy", "Meaning"),
-                       rows, (20, 16, 20, 12, 32))
+                       ("Option", "Default", "Default follows", "Allowed values", "Policy",
+                        "Meaning"),
+                       rows, (17, 14, 15, 17, 11, 26))
 
 
 def melds_table(variant: presets.Variant) -> list[str]:

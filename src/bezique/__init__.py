@@ -20,7 +20,9 @@ from bezique.engine import (
 )
 from bezique.errors import (
     BeziqueError,
+    DealNotOverError,
     IllegalActionError,
+    InvariantError,
     NotationError,
     SerializationError,
     SetupError,
@@ -43,6 +45,7 @@ __all__ = [
     "Action",
     "BeziqueError",
     "Card",
+    "DealNotOverError",
     "DealResult",
     "Declare",
     "ExchangeSeven",
@@ -50,6 +53,7 @@ __all__ = [
     "GameResult",
     "GuessPacket",
     "IllegalActionError",
+    "InvariantError",
     "MeldClass",
     "MeldKind",
     "NotationError",

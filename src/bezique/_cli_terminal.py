@@ -12,7 +12,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique._narration import addressed_to_you, describe_events, score_events
+from bezique.actions import Action, ExchangeSeven, Play
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
 from bezique.engine import apply, check_action, legal_actions, new_deal
@@ -22,12 +23,16 @@ from bezique.results import deal_result
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
-__all__ = ["narrate_deal", "play_deal"]
+__all__ = ["PLAY_HELP", "narrate_deal", "play_deal"]
 
 
 def narrate_deal(state: State, choose: Callable[[State], Action],
                  write: Callable[[str], object]) -> State:
-    """Play ``state`` to its end with ``choose``, describing every step with ``write``."""
+    """Play ``state`` to its end with ``choose``, describing every step with ``write``.
+
+    Actions are written in the notation :func:`bezique.parse_action` reads, each followed
+    by what it scored.
+    """
     write(f"{state.variant.title or state.variant.name}: dealer is player {state.dealer}, "
           f"trump {state.trump if state.trump else 'not yet fixed'}"
           + (f" (turn-up {state.turn_up})" if state.turn_up else ""))
@@ -35,26 +40,19 @@ def narrate_deal(state: State, choose: Callable[[State], Action],
         write(f"  player {seat} holds {format_cards(hand)}")
     if any(state.sevens):
         write(f"  the turn-up is a seven: the dealer scores {max(state.sevens)}")
+    sides = [f"side {s}" for s in range(state.variant.deal.side_count)]
     while not state.is_over:
         action = choose(state)
         before = state
         state = apply(state, action)
         p = before.to_move
         assert p is not None
-        if isinstance(action, Play):
-            where = " from the table" if len(before.table[p]) != len(state.table[p]) else ""
-            write(f"  player {p} plays {action.card}{where}")
-            if before.stage is Stage.PLAY and not state.trick:
-                winner = state.last_winner
-                write(f"trick {state.tricks}: won by player {winner}; scores {state.scores}")
-        elif isinstance(action, Declare):
-            write(f"  player {p} declares {action.meld.value.replace('_', ' ')} "
-                  f"{format_cards(action.cards)}; scores {state.scores}")
-        elif isinstance(action, ExchangeSeven):
-            write(f"  player {p} exchanges {action.card} for the turn-up {before.turn_up}; "
+        write(f"  player {p}: {action}{_exchanged(before, action)}")
+        for line in describe_events(score_events(before, state), sides):
+            write(f"    {line}")
+        if isinstance(action, Play) and before.stage is Stage.PLAY and not state.trick:
+            write(f"trick {state.tricks}: won by player {state.last_winner}; "
                   f"scores {state.scores}")
-        elif isinstance(action, Pass):
-            write(f"  player {p} passes")
         if before.stage is Stage.DECLARE and state.stage is Stage.PLAY:
             drew = [sorted((Counter(state.hands[q]) - Counter(before.hands[q])).elements())
                     for q in range(len(state.hands))]
@@ -68,6 +66,10 @@ def narrate_deal(state: State, choose: Callable[[State], Action],
     write("deal over")
     write(str(result))
     return state
+
+
+def _exchanged(before: State, action: Action) -> str:
+    return f" (for the turn-up {before.turn_up})" if isinstance(action, ExchangeSeven) else ""
 
 
 def _parse_action(state: State, text: str) -> Action:
@@ -97,7 +99,7 @@ def _numbers(n: int) -> str:
 
 
 def _choice(state: State, actions: Sequence[Action], text: str) -> Action | str:
-    """The action the player typed, or a message saying what is wrong with it."""
+    """The action the player typed, or a message saying what is wrong with it (to "you")."""
     text = text.strip()
     if text.isdigit():
         k = int(text)
@@ -108,7 +110,12 @@ def _choice(state: State, actions: Sequence[Action], text: str) -> Action | str:
         action = _parse_action(state, text)
         check_action(state, action)
     except IllegalActionError as exc:
-        return f"not allowed: {exc}"
+        message = str(exc)
+        if exc.rule is not None and message.startswith(f"{exc.rule}: "):
+            message = message[len(exc.rule) + 2:]
+        player = state.to_move if state.to_move is not None else -1
+        rule = f" ({exc.rule})" if exc.rule else ""
+        return f"not allowed{rule}: {addressed_to_you(message, player)}"
     except (BeziqueError, ValueError) as exc:
         return f"{exc}; {_numbers(len(actions))} or an action such as '{actions[0]}'"
     return action
@@ -147,24 +154,15 @@ def _tell(before: State, action: Action, after: State, human: int, names: list[s
     p = before.to_move
     assert p is not None
     who = "you" if p == human else f"player {p}"
-    if isinstance(action, Play):
-        where = " from the table" if len(before.table[p]) != len(after.table[p]) else ""
-        write(f"{who} played {action.card}{where}")
-        if after.tricks > before.tricks:
-            winner = after.last_winner
-            write(f"  trick {after.tricks} won by "
-                  + ("you" if winner == human else f"player {winner}")
-                  + "; scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, after.scores,
-                                                                        strict=True)))
-    elif isinstance(action, Pass):
-        write(f"{who} passed")
-    elif isinstance(action, Declare):
-        write(f"{who} declared {action.meld.value.replace('_', ' ')} "
-              f"{format_cards(action.cards)}")
-    elif isinstance(action, ExchangeSeven):
-        write(f"{who} exchanged {action.card} for the turn-up {before.turn_up}")
-    else:
-        write(f"{who}: {action}")
+    write(f"{who}: {action}{_exchanged(before, action)}")
+    for line in describe_events(score_events(before, after), names):
+        write(f"    {line}")
+    if isinstance(action, Play) and after.tricks > before.tricks:
+        winner = after.last_winner
+        write(f"  trick {after.tricks} won by "
+              + ("you" if winner == human else f"player {winner}")
+              + "; scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, after.scores,
+                                                                    strict=True)))
     if before.stage is Stage.DECLARE and after.stage is not Stage.DECLARE:
         drew = Counter(after.hands[human]) + Counter(after.tables[human])
         drew -= Counter(before.hands[human]) + Counter(before.tables[human])
@@ -172,6 +170,19 @@ def _tell(before: State, action: Action, after: State, human: int, names: list[s
             write(f"  you drew {format_cards(sorted(drew.elements()))}")
         if after.phase == 2:
             write("  the stock is gone: the tables go back into the hands; phase 2")
+
+
+PLAY_HELP = """commands:
+  a number        take the action of that number in the list
+  an action       in the notation, e.g. play QS (a card from your hand), play QS table
+                  (from your table), declare bezique QS JD, declare royal_marriage KH QH,
+                  exchange 7H (the seven of trumps for the turn-up), pass (end the window
+                  after a trick you won without declaring); cards as QS, 10D or Q♠
+  help            this text
+  quit            stop (Ctrl-D too)
+after each trick you won in phase 1 you may declare one combination, then both draw;
+in phase 2 you must follow suit and win the trick if you can."""
+"""What ``help`` shows in ``bezique play``."""
 
 
 def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
@@ -185,9 +196,11 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     rng = random.Random(seed)
     names = _side_names(state, human)
     bot_name = getattr(bot, "name", type(bot).__name__)
-    write(f"{variant.title or variant.name}: you are player {human} (side {state.sides[human]}),"
-          f" the others are {bot_name} bots; player {state.dealer} deals.")
-    write("Answer with a number or an action ('play QS', 'pass'); 'quit' or Ctrl-D stops.")
+    write(f"{variant.title or variant.name}, seed {seed} (replay this deal with --seed {seed})")
+    write(f"you are player {human} (side {state.sides[human]}), the others are {bot_name} "
+          f"bots; player {state.dealer} deals.")
+    write("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
+          "'quit' or Ctrl-D stops.")
     while (p := state.to_move) is not None:
         if p == human:
             o = observe(state, human)
@@ -202,6 +215,9 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
                 if text.strip().lower() in ("quit", "exit", "q"):
                     write("bye")
                     return 0
+                if text.strip().lower() in ("help", "?", "h"):
+                    write(PLAY_HELP)
+                    continue
                 chosen = _choice(state, o.legal_actions, text)
                 if not isinstance(chosen, str):
                     break

@@ -2,7 +2,7 @@
 or :mod:`bezique.variants`, where the presets and the registry live).
 
 A variant composes one policy per concern of the rules (:mod:`bezique.policies`); its
-options are the policies' fields (RULES.md), changed with :meth:`Variant.with_options`.
+options are the policies' fields, changed with :meth:`Variant.with_options`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from bezique.policies import (
     DeckPolicy,
     LegalityPolicy,
     MeldPolicy,
+    Phase2,
     ScoringPolicy,
     TrumpFixing,
     TrumpPolicy,
@@ -27,7 +28,7 @@ from bezique.policies import (
 __all__ = ["Variant"]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
-# Policy fields that are structure, not options of RULES.md.
+# Policy fields that are structure, not options of the rules.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
                           "side_members", "fixing", "turn_up", "source", "settlement"})
 
@@ -65,9 +66,11 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         deal = self.deal
         stock = self.deck.size - deal.players * deal.hand_size
-        if stock < 0:
-            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} need more "
-                               f"than the {self.deck.size} cards of {self.deck.packs} packs")
+        if stock < deal.players:
+            raise VariantError(f"{self.name}: {deal.players} hands of {deal.hand_size} leave "
+                               f"{max(stock, 0)} of the {self.deck.size} cards of "
+                               f"{self.deck.packs} packs for the stock; it needs one card a "
+                               "player at least (R2.3)")
         if stock % deal.players:
             raise VariantError(f"{self.name}: the stock of {stock} cards (turn-up included) "
                                f"does not divide among {deal.players} players")
@@ -130,16 +133,27 @@ class Variant:
         kinds = {kind for kind, _ in melds.table}
         partners = deal.is_partnership
         per_deal = scoring.settles_each_deal
+        sevens = trump.sevens_score and MeldKind.TRUMP_SEVEN in kinds
+        duels = deal.is_four_handed and self.legality.phase2 is Phase2.DUELS
         checks = {
             "partner_declare": (partners, "it has no partnerships"),
             "partner_combined_beziques": (partners, "it has no partnerships"),
             "phase2": (deal.is_four_handed, "phase 2 duels need four players"),
             "sequence_fixes_trump": (trump.fixing is TrumpFixing.FIRST_MARRIAGE,
                                      "a turn-up fixes trump"),
-            "seven_counts_as_meld": (trump.sevens_score and MeldKind.TRUMP_SEVEN in kinds,
-                                     "the seven of trumps scores nothing"),
-            "seven_points": (trump.sevens_score, "the seven of trumps scores nothing"),
-            "turn_up_seven_points": (trump.sevens_score and deal.turn_up,
+            "seven_counts_as_meld": (sevens, "the seven of trumps scores nothing"),
+            "seven_points": (sevens, "the seven of trumps scores nothing"),
+            "played_seven_scores": (sevens, "the seven of trumps scores nothing"),
+            "seven_declare": (sevens, "the seven of trumps scores nothing"),
+            "partner_seven": (partners and sevens and not melds.seven_counts_as_meld,
+                              "it has no partnerships" if not partners else
+                              "the seven of trumps scores nothing" if not sevens else
+                              "with seven_counts_as_meld the seven action is the side's one "
+                              "declaration (R4.3, R13.4)"),
+            "second_duel_leader": (duels, "phase 2 is not played as two duels (R13.5)"),
+            "meld_classes": (melds.card_source.reuses_cards,
+                             "won cards serve in one combination only (R11.5)"),
+            "turn_up_seven_points": (sevens and deal.turn_up,
                                      "no seven of trumps is turned up"),
             "carte_blanche_repeats": (MeldKind.CARTE_BLANCHE in kinds, "it has no carte blanche"),
             "require_fresh_card": (melds.card_source.reuses_cards,
@@ -161,21 +175,24 @@ class Variant:
         """A copy of this variant with the named options changed.
 
         Every option is a field of one of the policies; enum options accept
-        the enum member or its value as a string.
+        the enum member or its value as a string. Each option named must apply to the
+        resulting variant, whole (R13.6): ``phase2="duels", second_duel_leader=...``
+        together is fine, ``second_duel_leader`` where phase 2 has no duels is refused,
+        and so is ``sevens_score=True`` where the meld table has no seven of trumps.
 
         Raises:
-            VariantError: for an unknown option name or a bad value.
+            VariantError: for an unknown option name, a bad value, or an option that
+                cannot take effect in the variant (naming the reason).
         """
         changes: dict[str, dict[str, Any]] = {}
-        known = self.options()
         for name, value in options.items():
-            if name not in known:
-                if name in _ALL_OPTIONS:
-                    raise VariantError(str(self.why_not(name)))
+            if name not in _ALL_OPTIONS:
+                known = self.options()
                 raise VariantError(
                     f"unknown option {name!r}; the options are: {', '.join(sorted(known))}")
             policy_name = self._policy_of(name)
-            changes.setdefault(policy_name, {})[name] = _convert(name, known[name], value)
+            current = getattr(getattr(self, policy_name), name)
+            changes.setdefault(policy_name, {})[name] = _convert(name, current, value)
         updated: dict[str, Any] = {}
         for policy_name, fields in changes.items():
             try:
@@ -184,7 +201,19 @@ class Variant:
                 raise
             except (TypeError, ValueError) as exc:
                 raise VariantError(f"bad option value: {exc}") from None
-        return attrs.evolve(self, **updated)
+        variant = attrs.evolve(self, **updated)
+        # R13.6: every option named takes effect in the result, never half
+        for name in options:
+            reason = variant.why_not(name)
+            if reason is not None:
+                raise VariantError(reason)
+        if ("sevens_score" in options and variant.trump.sevens_score
+                and MeldKind.TRUMP_SEVEN not in variant.melds.kinds):
+            raise VariantError(
+                f"option sevens_score = True cannot take effect in {self.name}: its meld table "
+                f"has no seven of trumps, so a seven could be played for points but never "
+                f"shown or exchanged (R5.1, R8.1, R9.1, R13.6)")
+        return variant
 
     def _policy_of(self, option: str) -> str:
         for policy_name in _POLICIES:

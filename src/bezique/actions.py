@@ -3,7 +3,9 @@
 An action says *what* a player does; whether it is legal, and what follows, is
 the engine's business (:func:`bezique.legal_actions`, :func:`bezique.apply`).
 Actions compare by value, so an action built by hand is as good as the one
-:func:`bezique.legal_actions` returned.
+:func:`bezique.legal_actions` returned. ``str(action)`` is the action notation that
+:func:`bezique.parse_action` reads and :func:`bezique.format_action` writes
+(``play QS``, ``play 10D table``, ``declare bezique QS JD``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from collections.abc import Iterable
 
 import attrs
 
-from bezique.cards import ALL_CARDS, Card, format_cards, parse_cards
+from bezique.cards import ALL_CARDS, Card, parse_cards
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
 
 __all__ = ["Action", "Declare", "ExchangeSeven", "GuessPacket", "Pass", "Play"]
+
+
+def _text(card: Card) -> str:
+    """A card as the notation writes it (``QS``, ``10D``): ASCII, one word."""
+    return f"{card.rank}{card.suit.letter}"
 
 
 def _to_card(value: Card | str) -> Card:
@@ -50,6 +57,8 @@ class Play:
 
     >>> Play("QS")
     Play(card=Card.parse('Q♠'), from_table=None)
+    >>> str(Play("Q♠")), str(Play("10D", from_table=True))
+    ('play QS', 'play 10D table')
     """
 
     card: Card = attrs.field(converter=_to_card)
@@ -58,8 +67,8 @@ class Play:
     """Where the card comes from (``None``: the hand if it is there)."""
 
     def __str__(self) -> str:
-        suffix = {None: "", True: " from table", False: " from hand"}[self.from_table]
-        return f"play {self.card}{suffix}"
+        suffix = {None: "", True: " table", False: " hand"}[self.from_table]
+        return f"play {_text(self.card)}{suffix}"
 
 
 @attrs.frozen
@@ -69,7 +78,7 @@ class Declare:
     The cards are kept sorted, so the order they are given in does not matter.
     Which physical copies serve (a card on the table or one from the hand) is
     chosen by the engine: cards already on the table are used first, then
-    cards from the hand (RULES.md section 12).
+    cards from the hand (see the library's readings of the rules).
 
     >>> Declare("bezique", "JD QS")
     Declare(meld=<MeldKind.BEZIQUE: 'bezique'>, cards=(Card.parse('Q♠'), Card.parse('J♦')))
@@ -81,7 +90,7 @@ class Declare:
     """The cards that make it, sorted."""
 
     def __str__(self) -> str:
-        return f"declare {self.meld.value} {format_cards(self.cards)}"
+        return f"declare {self.meld.value} {' '.join(_text(card) for card in self.cards)}"
 
 
 @attrs.frozen
@@ -92,7 +101,7 @@ class ExchangeSeven:
     """The seven of trumps given up."""
 
     def __str__(self) -> str:
-        return f"exchange {self.card}"
+        return f"exchange {_text(self.card)}"
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and the card notation (RULES.md section 1).
+"""Cards, suits, ranks and the card notation (rules R1.1-R1.3 of the rules pages).
 
 A Bezique pack has 32 cards: A 10 K Q J 9 8 7 in four suits (R1.1). Variants
 shuffle several packs together, so every card exists several times; the copies
@@ -152,12 +152,12 @@ class Card:
             NotationError: if ``text`` is not a card.
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card: expected a string")
+            raise NotationError(f"{quote(text)} is not a card: expected a string")
         key = text.strip()
         card = _PARSE.get(key)
         if card is not None:
             return card
-        raise NotationError(f"{text!r} is not a card: {_why_not_card(key)}")
+        raise NotationError(f"{quote(text)} is not a card: {_why_not_card(key)}")
 
     @property
     def is_brisque(self) -> bool:
@@ -235,8 +235,24 @@ def _why_not_card(key: str) -> str:
             rest = key[len(token) :]
             if not rest:
                 return "missing suit (use S H D C or ♠ ♥ ♦ ♣)"
-            return f"unknown suit {rest!r} (use S H D C or ♠ ♥ ♦ ♣)"
-    return f"unknown rank in {key!r} (use A 10 K Q J 9 8 7)"
+            return f"unknown suit {quote(rest)} (use S H D C or ♠ ♥ ♦ ♣)"
+    return f"unknown rank in {quote(key)} (use A 10 K Q J 9 8 7)"
+
+
+QUOTE_LIMIT = 40
+"""At most this many characters of a user's input are quoted in an error message."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to a short prefix of a long input.
+
+    >>> quote("QS"), quote("x" * 100).endswith("'... (100 characters)")
+    ("'QS'", True)
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else f"{text[:limit]}... (a {type(value).__name__})"
 
 
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -261,7 +277,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     try:
         items = list(text)
     except TypeError:
-        raise NotationError(f"{text!r} is not a list of cards") from None
+        raise NotationError(f"{quote(text)} is not a list of cards") from None
     out: list[Card] = []
     for item in items:
         if isinstance(item, Card):
@@ -269,7 +285,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         elif isinstance(item, str):
             out.append(Card.parse(item))
         else:
-            raise NotationError(f"{item!r} is not a card")
+            raise NotationError(f"{quote(item)} is not a card")
     return tuple(out)
 
 

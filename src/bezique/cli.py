@@ -2,18 +2,22 @@
 
 Subcommands:
 
-* ``bezique demo [--variant NAME] [--seed N]``: random bots play one full
-  deal, shown move by move: every trick, declaration and draw, then the score
-  breakdown.
+* ``bezique --version``: the installed version.
+* ``bezique demo [--variant NAME] [--seed N] [--bots a,b]``: bots (greedy by
+  default) play one full deal, shown move by move in the action notation
+  (``player 1: play QS``): every trick, declaration and draw, what each scored
+  (``side 0: +10, seven of trumps``), then the score breakdown.
 * ``bezique play [--variant NAME] [--seed N] [--bot greedy|search|random]
-  [--seat N]``: you play one deal against bots in the terminal. Each turn
-  shows your hand, the tables, trump, turn-up, stock and scores and the legal
-  actions, numbered; answer with a number or the action's text (``play QS``,
-  ``pass``). ``quit`` or Ctrl-D ends the program (status 0).
+  [--seat N]``: you play one deal against bots in the terminal. It starts by
+  printing the deal's seed (a random one unless ``--seed`` is given), so that
+  the deal can be replayed. Each turn shows your hand, the tables, trump,
+  turn-up, stock and scores and the legal actions, numbered, in the action
+  notation; answer with a number or the action's text (``play QS``, ``pass``).
+  ``help`` explains the commands; ``quit`` or Ctrl-D ends the program (status 0).
 * ``bezique simulate [--variant NAME] (--games N | --deals N) [--bots a,b]
   [--workers K] [--seed S] [--duplicate] [--json]``: bots play many deals or games
   (:func:`bezique.simulate`); a progress bar on a terminal (plain
-  lines otherwise) on standard error, then a summary table, or the result as
+  lines otherwise) on standard error, from 0/N, then a summary table, or the result as
   JSON with ``--json``. ``--check`` checks the rules' invariants after every
   action; a violation (an engine bug) prints one line and exits with status 1.
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
@@ -41,9 +45,11 @@ from bezique import variants
 from bezique._cli_terminal import narrate_deal, play_deal
 from bezique.actions import Action
 from bezique.bots.base import Bot
-from bezique.engine import legal_actions, new_deal
+from bezique.engine import new_deal
 from bezique.errors import BeziqueError
+from bezique.observation import observe
 from bezique.state import State
+from bezique.variants import Variant
 
 __all__ = ["main", "make_bot", "narrate_deal", "play_deal"]
 
@@ -65,14 +71,33 @@ class _Parser(argparse.ArgumentParser):
 
 def _demo(args: argparse.Namespace) -> int:
     variant = variants.get(args.variant)
+    names = _bot_names(args.bots, variant, default=_default_bot())
+    seats = [make_bot(name) for name in names]
     rng = random.Random(args.seed)
     state = new_deal(variant, seed=args.seed)
 
     def choose(s: State) -> Action:
-        return rng.choice(legal_actions(s))
+        p = s.to_move
+        assert p is not None
+        return seats[p].choose(observe(s, p), rng)
 
+    print(f"bots: {', '.join(names)} (seat 0 first; --bots to choose)")
     narrate_deal(state, choose, print)
     return 0
+
+
+def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]:
+    """One bot name per seat from ``a,b,...`` (one per seat or side, or one for all)."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()] if text else [default]
+    sides = variant.deal.sides
+    if len(names) == 1:
+        names *= variant.players
+    elif len(names) == variant.deal.side_count != variant.players:
+        names = [names[sides[p]] for p in range(variant.players)]
+    if len(names) != variant.players:
+        raise BeziqueError(f"{variant.name} needs {variant.players} bots, one per seat, "
+                           f"not {len(names)}")
+    return names
 
 
 # ----------------------------------------------------------------------------- bots
@@ -119,20 +144,25 @@ def _play(args: argparse.Namespace) -> int:
             print(text)
         return text
 
-    return play_deal(variant, seed=args.seed, human=args.seat, bot=bot, read=read, write=print)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    return play_deal(variant, seed=seed, human=args.seat, bot=bot, read=read, write=print)
 
 
 # ----------------------------------------------------------------------------- simulate
 
 
 class _Progress:
-    """A progress bar on a terminal, plain lines (every tenth) otherwise."""
+    """A progress bar on a terminal, plain lines (every tenth) otherwise; both start at 0/N
+    (shown with the first report, so that a refused command shows no progress)."""
 
     def __init__(self, stream: Any, unit: str) -> None:
         self.stream, self.unit, self.tty, self.shown = stream, unit, stream.isatty(), -1
 
     def __call__(self, done: int, total: int) -> None:
+        if self.shown == -1 and done > 0:
+            self(0, total)
         if self.tty:
+            self.shown = 0
             width = 30
             full = width * done // total
             self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
@@ -152,8 +182,6 @@ def _simulate(args: argparse.Namespace) -> int:
     from bezique.simulation import InvariantError, simulate
 
     variant = variants.get(args.variant)
-    if (args.games is None) == (args.deals is None):
-        raise _UsageError("give one of --games N and --deals N")
     names = [n for n in args.bots.split(",") if n.strip()] if args.bots else ["random"]
     if len(names) == 1:
         names *= variant.players
@@ -229,24 +257,32 @@ def _whole(minimum: int | None) -> Callable[[str], int]:
 
 
 def _parser() -> _Parser:
+    from bezique import __version__
+
     parser = _Parser(prog="bezique", description="Bezique rules engine")
+    parser.add_argument("--version", action="version", version=f"bezique {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     variant_help = "variant name or alias (default two-pack; see 'bezique rules')"
 
     demo = sub.add_parser("demo", help="bots play one deal, shown move by move")
     demo.add_argument("--variant", default="two-pack", help=variant_help)
     demo.add_argument("--seed", type=_whole(None), default=1, help="shuffle seed (default 1)")
+    demo.add_argument("--bots", help="comma-separated bots, one per seat or side, or one for "
+                                     "all (random, greedy, search; default greedy)")
 
     play = sub.add_parser("play", help="play a deal against bots in the terminal")
     play.add_argument("--variant", default="two-pack", help=variant_help)
-    play.add_argument("--seed", type=_whole(None), default=1, help="shuffle seed (default 1)")
+    play.add_argument("--seed", type=_whole(None),
+                      help="shuffle seed (default: a random one, printed at the start)")
     play.add_argument("--bot", help="the opponents: greedy (default), search or random")
     play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
 
     sim = sub.add_parser("simulate", help="bots play many deals or games; statistics")
     sim.add_argument("--variant", default="two-pack", help=variant_help)
-    sim.add_argument("--games", type=_whole(1), help="number of games to play")
-    sim.add_argument("--deals", type=_whole(1), help="number of lone deals to play")
+    count = sim.add_mutually_exclusive_group(required=True)
+    count.add_argument("--games", type=_whole(1), metavar="N", help="number of games to play")
+    count.add_argument("--deals", type=_whole(1), metavar="N",
+                       help="number of lone deals to play")
     sim.add_argument("--bots", help="comma-separated bots, one per seat or side, or one "
                                     "for all (random, greedy, search; default random)")
     sim.add_argument("--workers", type=_whole(1), default=1, help="processes (default 1)")

@@ -66,6 +66,10 @@ def legal_actions(state: State | Game) -> tuple[Action, ...]:
 def check_action(state: State | Game, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal now.
 
+    The error's ``rule`` is the rule's id (``None`` where no rule applies: the deal is
+    over, or ``action`` is not an action, e.g. text for :func:`bezique.parse_action`)
+    and its ``action`` the action refused.
+
     >>> import bezique as bz
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
     >>> bz.check_action(s, bz.Pass())
@@ -117,5 +121,5 @@ def apply(state: State | Game, action: Action) -> State | Game:
     if not isinstance(state, Game):
         raise TypeError(f"expected a State or a Game, not {type(state).__name__}")
     if state.is_over:
-        raise IllegalActionError("the game is over: no action is legal")
+        raise IllegalActionError("the game is over: no action is legal", action=action)
     return advance(state, apply_state(state.current, action))

@@ -7,9 +7,13 @@ care about "the input was wrong" can catch the built-in type.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "BeziqueError",
+    "DealNotOverError",
     "IllegalActionError",
+    "InvariantError",
     "NotationError",
     "SerializationError",
     "SetupError",
@@ -24,8 +28,43 @@ class BeziqueError(ValueError):
 class IllegalActionError(BeziqueError):
     """An action that the rules do not allow in the given state.
 
-    The message names the rule (an id of RULES.md such as ``R2.10``) that
-    forbids it. The state the action was applied to is never changed.
+    The message names the rule that forbids it, by the id the rules pages of
+    the documentation give it (such as ``R2.10``). The state the action was
+    applied to is never changed.
+
+    The same facts are machine-readable, set where the error is raised, so
+    that a frontend can highlight or translate the rule without reading the
+    message: :attr:`rule` and :attr:`action`.
+
+    >>> import bezique as bz
+    >>> try:
+    ...     bz.apply(bz.new_deal(bz.variants.TWO_PACK, seed=3), bz.Pass())
+    ... except bz.IllegalActionError as err:
+    ...     print(err.rule, err.action)
+    R2.6 pass
+    """
+
+    rule: str | None
+    """The id of the rule that refuses the action (``"R2.10"``); ``None`` where no rule
+    applies (the deal is over, or what was given is not an action)."""
+    action: Any
+    """The action refused (what was given, when it is not an action at all); ``None``
+    when the error was raised without one."""
+
+    def __init__(self, message: str, *, rule: str | None = None, action: Any = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.action = action
+
+
+class DealNotOverError(BeziqueError):
+    """A result asked of a deal (or a game) that has not ended yet.
+
+    >>> import bezique as bz
+    >>> bz.deal_result(bz.new_deal(bz.variants.TWO_PACK, seed=3))
+    Traceback (most recent call last):
+    ...
+    bezique.errors.DealNotOverError: the deal is not over yet; there is no result
     """
 
 
@@ -43,3 +82,18 @@ class SerializationError(BeziqueError):
 
 class VariantError(BeziqueError):
     """An unknown variant name, option name or option value."""
+
+
+class InvariantError(BeziqueError):
+    """A state or a transition that the rules cannot reach (:mod:`bezique.testing`).
+
+    ``field`` names the state's field found wrong (``"hands[1]"``, ``"stage"``),
+    or is ``None`` when the fault is not one field's; ``reason`` says what is wrong.
+    """
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.reason = reason
+        """What is wrong, without the field."""
+        self.field = field
+        """The field of the state found wrong, or ``None``."""

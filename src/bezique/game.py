@@ -10,9 +10,9 @@ from __future__ import annotations
 import attrs
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.dealing import new_deal
+from bezique._engine.dealing import check_seed, new_deal
 from bezique._engine.shuffle import derive_seed
-from bezique.errors import IllegalActionError
+from bezique.errors import DealNotOverError
 from bezique.results import DealResult, deal_result
 from bezique.state import State
 from bezique.variants import Variant
@@ -68,6 +68,7 @@ def new_game(variant: Variant, *, seed: int) -> Game:
     >>> g.totals, g.is_over, g.current.dealer
     ((0, 0), False, 0)
     """
+    check_seed(seed)
     rules = rules_of(variant)
     return Game(variant, seed, (), (0,) * rules.side_count,
                 new_deal(variant, seed=derive_seed(seed, 0), dealer=0), False, None)
@@ -103,10 +104,10 @@ def game_result(game: Game) -> GameResult:
     ``rubicon``; with three or more sides there is no doubling.
 
     Raises:
-        IllegalActionError: if the game is not over.
+        DealNotOverError: if the game is not over.
     """
     if not game.is_over:
-        raise IllegalActionError("the game is not over yet; there is no result")
+        raise DealNotOverError("the game is not over yet; there is no result")
     value = 1
     totals = game.totals
     settled = game.deals[-1].settlement if game.deals else None

@@ -1,4 +1,4 @@
-"""The kinds of combinations (melds) and their classes (RULES.md section 3).
+"""The kinds of combinations (melds) and their classes (rules R3.1-R3.9 of the rules pages).
 
 Which kinds a variant knows and what each scores is the business of the
 variant's meld policy (:mod:`bezique.policies.melds`); this module only names

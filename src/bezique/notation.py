@@ -1,7 +1,8 @@
 """Action notation: one plain line of text per action.
 
 The notation is what game records (:mod:`bezique.record`) store, one action a
-line, and what a terminal player types. Cards are written in their ASCII form
+line, what a terminal player types, and what ``str(action)`` and
+:func:`format_action` write: one notation everywhere. Cards are written in their ASCII form
 (``QS``, ``10D``, ``7H``) so that files stay plain text; on reading, every form
 :meth:`bezique.Card.parse` knows is accepted (``Q♠``, ``TD``, ``qs``).
 
@@ -20,8 +21,8 @@ Text                                  Action
 ====================================  =============================================
 
 Reading is forgiving: verbs, meld names and cards in any case, any amount of
-space (or commas between cards), ``from table`` / ``from hand`` as in
-``str(Play(...))``, hyphens for underscores in meld names (``double-bezique``).
+space (or commas between cards), ``from table`` / ``from hand`` for ``table`` /
+``hand``, hyphens for underscores in meld names (``double-bezique``).
 
 ``play QS`` is never ambiguous, even when the player holds a queen of spades
 both in hand and on the table: like ``Play(card)`` it means the copy in hand
@@ -36,7 +37,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
-from bezique.cards import Card
+from bezique.cards import Card, quote
 from bezique.engine import legal_actions
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
@@ -93,6 +94,8 @@ def meld_arity(kind: MeldKind) -> int | None:
 def format_action(action: Action) -> str:
     """The notation of ``action`` (see the module documentation), ASCII only.
 
+    The same text as ``str(action)``, and what :func:`parse_action` reads back.
+
     >>> format_action(Play("Q♠")), format_action(Play("10D", from_table=True))
     ('play QS', 'play 10D table')
     >>> format_action(Declare("double_bezique", "QS JD QS JD"))
@@ -107,18 +110,8 @@ def format_action(action: Action) -> str:
     Raises:
         NotationError: if ``action`` is not an action.
     """
-    if isinstance(action, Play):
-        where = {None: "", True: " table", False: " hand"}[action.from_table]
-        return f"play {card_text(action.card)}{where}"
-    if isinstance(action, Declare):
-        cards = " ".join(card_text(card) for card in action.cards)
-        return f"declare {action.meld.value} {cards}"
-    if isinstance(action, ExchangeSeven):
-        return f"exchange {card_text(action.card)}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, GuessPacket):
-        return f"guess {action.size}"
+    if isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
+        return str(action)  # each action writes its own notation
     raise NotationError(f"{action!r} is not an action")
 
 
@@ -159,10 +152,13 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
     bezique.errors.NotationError: 'bet': unknown verb 'bet' (use play, declare, ...)
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not an action: expected a string")
+        raise TypeError(f"an action is read from a string, not {type(text).__name__}")
+    if position is not None and not _is_position(position):
+        raise TypeError(f"parse_action reads an action in a State, a Game, an Observation "
+                        f"or None, not {type(position).__name__}")
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
-        raise NotationError(f"{text!r} is not an action: empty text")
+        raise NotationError(f"{quote(text)} is not an action: empty text")
     verb = tokens[0].lower()
     args = tokens[1:]
     if verb == "pass":
@@ -181,13 +177,21 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
         if len(args) != 1:
             raise _error(text, f"guess takes one number (the packet's size), not {len(args)}")
         if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 6:
-            raise _error(text, f"{args[0]!r} is not a packet size")
+            raise _error(text, f"{quote(args[0])} is not a packet size")
         return GuessPacket(int(args[0]))
-    raise _error(text, f"unknown verb {tokens[0]!r} (use {', '.join(_VERBS)})")
+    raise _error(text, f"unknown verb {quote(tokens[0])} (use {', '.join(_VERBS)})")
+
+
+def _is_position(value: object) -> bool:
+    from bezique.game import Game
+    from bezique.observation import Observation
+    from bezique.state import State
+
+    return isinstance(value, State | Game | Observation)
 
 
 def _error(text: str, why: str) -> NotationError:
-    return NotationError(f"{text.strip()!r}: {why}")
+    return NotationError(f"{quote(text.strip())}: {why}")
 
 
 def _card(text: str, token: str) -> Card:
@@ -211,7 +215,7 @@ def _parse_play(text: str, args: list[str]) -> Play:
     if len(where) == 1 and where[0] in ("table", "hand"):
         return Play(card, from_table=where[0] == "table")
     if len(where) == 1:
-        raise _error(text, f"unknown place {args[-1]!r} (use 'table' or 'hand')")
+        raise _error(text, f"unknown place {quote(args[-1])} (use 'table' or 'hand')")
     raise _error(text, f"play takes a card and at most a place, not {len(args)} arguments")
 
 
@@ -239,7 +243,8 @@ def _parse_declare(position: State | Game | Observation | None, text: str,
             if _looks_like_card(args[0]):
                 raise _error(text, str(exc)) from None
             names = ", ".join(k.value for k in MeldKind)
-            raise _error(text, f"unknown meld name {args[0]!r}; the melds are: {names}") from None
+            raise _error(text, f"unknown meld name {quote(args[0])}; the melds are: "
+                               f"{names}") from None
         card_tokens = args
     else:
         card_tokens = args[1:]

@@ -27,7 +27,7 @@ import attrs
 from bezique.actions import Action
 from bezique.cards import Card, Suit
 from bezique.engine import legal_actions, rules_of
-from bezique.errors import SetupError
+from bezique.errors import BeziqueError, SetupError
 from bezique.results import DealResult
 from bezique.state import CartePrivilege, Combination, Stage, State, TableCard, Window
 
@@ -140,8 +140,10 @@ def observe(state: State | Game, player: int) -> Observation:
         game = state
         state = state.current
     s = state
-    if not isinstance(player, int) or not 0 <= player < len(s.hands):
-        raise ValueError(f"player must be 0-{len(s.hands) - 1}, not {player!r}")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"player must be a player index, not {type(player).__name__}")
+    if not 0 <= player < len(s.hands):
+        raise BeziqueError(f"player must be 0-{len(s.hands) - 1}, not {player}")
     scoring = s.variant.scoring
     public_brisques = scoring.brisques_public or s.stage is Stage.OVER
     return Observation(

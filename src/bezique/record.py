@@ -37,6 +37,7 @@ from typing import Literal
 import attrs
 
 from bezique import variants as _variants
+from bezique._engine.shuffle import is_seed
 from bezique.actions import Action
 from bezique.engine import apply, new_deal
 from bezique.errors import IllegalActionError, NotationError, SerializationError
@@ -190,7 +191,8 @@ class Record:
                 position = apply(position, action)
             except IllegalActionError as exc:
                 raise IllegalActionError(
-                    f"action {i + 1} ({format_action(action)}): {exc}") from None
+                    f"action {i + 1} ({format_action(action)}): {exc}",
+                    rule=exc.rule, action=exc.action) from None
             yield position
 
     def final(self) -> State | Game:
@@ -204,6 +206,33 @@ class Record:
         for position in self.replay():  # noqa: B007 - the last one is wanted
             pass
         assert position is not None
+        return position
+
+    def final_state(self) -> State:
+        """The deal's position after the last action, for a record of one deal.
+
+        Raises:
+            TypeError: for a game's record (use :meth:`final_game`).
+
+        >>> import bezique as bz
+        >>> state: bz.State = Record(bz.variants.TWO_PACK, 7).final_state()
+        >>> state.stock_size
+        48
+        """
+        position = self.final()
+        if not isinstance(position, State):
+            raise TypeError("a game's record ends in a Game: use final_game()")
+        return position
+
+    def final_game(self) -> Game:
+        """The game after the last action, for a record of a game.
+
+        Raises:
+            TypeError: for a deal's record (use :meth:`final_state`).
+        """
+        position = self.final()
+        if not isinstance(position, Game):
+            raise TypeError("a deal's record ends in a State: use final_state()")
         return position
 
     def dumps(self) -> str:
@@ -256,49 +285,56 @@ class Record:
         """
         if not isinstance(text, str):
             raise SerializationError(f"a record is text, not {type(text).__name__}")
-        headers: dict[str, tuple[int, str]] = {}
-        moves: list[tuple[int, str, str]] = []
-        version_seen = False
-        for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-            line = raw.strip()
-            if not version_seen:
-                if not line:
-                    continue
-                match = _MAGIC.match(line)
-                if match is None:
-                    raise SerializationError(f"line {number}: a record starts with "
-                                             f"'# bezique record v{_VERSION}'")
-                if int(match.group(1)) != _VERSION:
-                    raise SerializationError(f"line {number}: unknown record version "
-                                             f"{match.group(1)} (this library reads "
-                                             f"v{_VERSION})")
-                version_seen = True
-                continue
-            if not line or line.startswith("#"):
-                continue
-            key, colon, value = line.partition(":")
-            key = key.strip().lower()
-            value = value.strip()
-            if _is_number(key) or (moves and colon):
-                moves.append((number, key, value))
-                continue
-            if not colon:
-                if moves:
-                    raise NotationError(f"line {number}: expected '<player>: <action>', "
-                                        f"not {line!r}")
-                raise SerializationError(f"line {number}: expected 'name: value', not {line!r}")
-            if key not in _HEADERS:
-                raise SerializationError(f"line {number}: unknown header {key!r} (the headers "
-                                         f"are {', '.join(_HEADERS)})")
-            if key in headers:
-                raise SerializationError(f"line {number}: header {key!r} appears twice")
-            if not value.startswith("{"):
-                value = value.partition("#")[0].strip()
-            headers[key] = (number, value)
-        if not version_seen:
-            raise SerializationError(f"a record starts with '# bezique record v{_VERSION}'")
+        headers, moves = _read_lines(text)
         record = _from_headers(headers)
         return attrs.evolve(record, actions=_read_moves(record.start(), moves))
+
+
+def _read_lines(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str, str]]]:
+    """The header lines (name -> line number, value) and the action lines (line number,
+    player, action) of a record's text."""
+    headers: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str, str]] = []
+    version_seen = False
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw.strip()
+        if not version_seen:
+            if not line:
+                continue
+            match = _MAGIC.match(line)
+            if match is None:
+                raise SerializationError(f"line {number}: a record starts with "
+                                         f"'# bezique record v{_VERSION}'")
+            if int(match.group(1)) != _VERSION:
+                raise SerializationError(f"line {number}: unknown record version "
+                                         f"{match.group(1)} (this library reads "
+                                         f"v{_VERSION})")
+            version_seen = True
+            continue
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        value = value.strip()
+        if _is_number(key) or (moves and colon):
+            moves.append((number, key, value))
+            continue
+        if not colon:
+            if moves:
+                raise NotationError(f"line {number}: expected '<player>: <action>', "
+                                    f"not {line!r}")
+            raise SerializationError(f"line {number}: expected 'name: value', not {line!r}")
+        if key not in _HEADERS:
+            raise SerializationError(f"line {number}: unknown header {key!r} (the headers "
+                                     f"are {', '.join(_HEADERS)})")
+        if key in headers:
+            raise SerializationError(f"line {number}: header {key!r} appears twice")
+        if not value.startswith("{"):
+            value = value.partition("#")[0].strip()
+        headers[key] = (number, value)
+    if not version_seen:
+        raise SerializationError(f"a record starts with '# bezique record v{_VERSION}'")
+    return headers, moves
 
 
 def _is_number(text: str) -> bool:
@@ -311,21 +347,21 @@ def _int_header(number: int, key: str, value: str) -> int:
     return int(value)
 
 
+def _variant_header(number: int, text: str) -> Variant:
+    """The variant of a ``variant:`` line: a preset's name or a JSON document."""
+    try:
+        if text.startswith("{"):
+            return from_json(text, Variant)
+        return _variants.get(text)
+    except ValueError as exc:
+        raise SerializationError(f"line {number}: {exc}") from None
+
+
 def _from_headers(headers: dict[str, tuple[int, str]]) -> Record:
     for key in ("variant", "kind"):
         if key not in headers:
             raise SerializationError(f"the record has no {key!r} line")
-    number, text = headers["variant"]
-    if text.startswith("{"):
-        try:
-            variant = from_json(text, Variant)
-        except SerializationError as exc:
-            raise SerializationError(f"line {number}: {exc}") from None
-    else:
-        try:
-            variant = _variants.get(text)
-        except ValueError as exc:
-            raise SerializationError(f"line {number}: {exc}") from None
+    variant = _variant_header(*headers["variant"])
     number, text = headers["kind"]
     if text not in ("deal", "game"):
         raise SerializationError(f"line {number}: kind must be 'deal' or 'game', not {text!r}")
@@ -334,6 +370,9 @@ def _from_headers(headers: dict[str, tuple[int, str]]) -> Record:
     if "seed" in headers:
         number, text = headers["seed"]
         seed = _int_header(number, "seed", text)
+        if not is_seed(seed):
+            raise SerializationError(f"line {number}: seed must be a whole number from 0 to "
+                                     f"2**64 - 1, not {seed}")
     dealer = None
     if "dealer" in headers:
         number, text = headers["dealer"]
@@ -341,24 +380,8 @@ def _from_headers(headers: dict[str, tuple[int, str]]) -> Record:
         if not 0 <= dealer < variant.players:
             raise SerializationError(f"line {number}: dealer must be a player 0-"
                                      f"{variant.players - 1}, not {dealer}")
-    initial: State | Game | None = None
     if "initial" in headers:
-        number, text = headers["initial"]
-        try:
-            initial = from_json(text, Game) if kind == "game" else from_json(text, State)
-        except SerializationError as exc:
-            raise SerializationError(f"line {number}: {exc}") from None
-        if initial.variant != variant:
-            raise SerializationError(f"line {number}: the initial position's variant differs "
-                                     "from the 'variant' line")
-        start_dealer = initial.current.dealer if isinstance(initial, Game) else initial.dealer
-        if dealer is not None and dealer != start_dealer:
-            raise SerializationError(f"line {headers['dealer'][0]}: dealer {dealer} differs "
-                                     f"from the initial position's ({start_dealer})")
-        if seed is not None and seed != initial.seed:
-            raise SerializationError(f"line {headers['seed'][0]}: seed {seed} differs from "
-                                     f"the initial position's ({initial.seed})")
-        return Record(variant, initial.seed, start_dealer, kind, (), initial)
+        return _initial_record(headers, variant, kind, seed, dealer)
     if seed is None:
         raise SerializationError("the record has neither a 'seed' nor an 'initial' line")
     if dealer is None:
@@ -367,6 +390,29 @@ def _from_headers(headers: dict[str, tuple[int, str]]) -> Record:
         raise SerializationError(f"line {headers['dealer'][0]}: a game's first deal is dealt "
                                  "by player 0")
     return Record(variant, seed, dealer, kind, (), None)
+
+
+def _initial_record(headers: dict[str, tuple[int, str]], variant: Variant,
+                    kind: Literal["deal", "game"], seed: int | None,
+                    dealer: int | None) -> Record:
+    """The record of a position set up by hand (an ``initial:`` line)."""
+    number, text = headers["initial"]
+    initial: State | Game
+    try:
+        initial = from_json(text, Game) if kind == "game" else from_json(text, State)
+    except SerializationError as exc:
+        raise SerializationError(f"line {number}: {exc}") from None
+    if initial.variant != variant:
+        raise SerializationError(f"line {number}: the initial position's variant differs "
+                                 "from the 'variant' line")
+    start_dealer = initial.current.dealer if isinstance(initial, Game) else initial.dealer
+    if dealer is not None and dealer != start_dealer:
+        raise SerializationError(f"line {headers['dealer'][0]}: dealer {dealer} differs "
+                                 f"from the initial position's ({start_dealer})")
+    if seed is not None and seed != initial.seed:
+        raise SerializationError(f"line {headers['seed'][0]}: seed {seed} differs from "
+                                 f"the initial position's ({initial.seed})")
+    return Record(variant, initial.seed, start_dealer, kind, (), initial)
 
 
 def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
@@ -391,6 +437,7 @@ def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
         try:
             position = apply(position, action)
         except IllegalActionError as exc:
-            raise RecordLineError(f"line {number}: {text!r} is not legal: {exc}") from None
+            raise RecordLineError(f"line {number}: {text!r} is not legal: {exc}",
+                                  rule=exc.rule, action=exc.action) from None
         actions.append(action)
     return tuple(actions)

@@ -1,4 +1,4 @@
-"""A referee's penalties for games played with real cards (RULES.md section 10).
+"""A referee's penalties for games played with real cards (rules R10.1-R10.3 of the rules pages).
 
 The engine never lets an irregularity happen; a frontend that records a game
 played at a real table may apply one to the recorded state. Each function
@@ -59,9 +59,9 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
     kind = Irregularity(irregularity)
     rules = rules_of(state.variant)
     if state.stage is Stage.OVER:
-        raise IllegalActionError("R10: the deal is over; no penalty can be applied")
+        raise IllegalActionError("R10: the deal is over; no penalty can be applied", rule="R10")
     if not isinstance(offender, int) or not 0 <= offender < rules.players:
-        raise IllegalActionError(f"R10: no player {offender!r}")
+        raise IllegalActionError(f"R10: no player {offender!r}", rule="R10")
     side = rules.sides[offender]
     others = [q for q in range(rules.side_count) if q != side]
     if kind is not Irregularity.REVOKE:
@@ -70,7 +70,7 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
                           for q, p in enumerate(state.penalties))
         return state.replace(penalties=penalties)
     if state.phase != 2:
-        raise IllegalActionError("R10.3: a revoke can only happen in phase 2")
+        raise IllegalActionError("R10.3: a revoke can only happen in phase 2", rule="R10.3")
     remaining = [c for hand in state.hands for c in hand] + [c for _, c in state.trick]
     brisques = sum(1 for c in remaining if c.rank >= Rank.TEN)
     played = state.played + tuple(remaining)

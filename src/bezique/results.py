@@ -6,7 +6,7 @@ from collections import Counter
 
 import attrs
 
-from bezique.errors import IllegalActionError
+from bezique.errors import DealNotOverError
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming, ScoringPolicy
 from bezique.state import Stage, State
@@ -138,10 +138,10 @@ def deal_result(state: State) -> DealResult:
     """The result of a finished deal.
 
     Raises:
-        IllegalActionError: if the deal is not over yet.
+        DealNotOverError: if the deal is not over yet.
     """
     if state.stage is not Stage.OVER:
-        raise IllegalActionError("the deal is not over yet; there is no result")
+        raise DealNotOverError("the deal is not over yet; there is no result")
     scoring = state.variant.scoring
     per_brisque = (scoring.brisque_points
                    if scoring.brisque_timing is not BrisqueTiming.SETTLEMENT else 0)

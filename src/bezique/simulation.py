@@ -50,7 +50,6 @@ import math
 import os
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -61,14 +60,15 @@ from bezique._simulation_plan import Job, SimulationError, count, seating_of
 from bezique._simulation_tally import Tally, deal_outcome, leaders, simulation_result
 from bezique.actions import Action
 from bezique.bots.base import Bot
-from bezique.engine import apply, legal_actions, new_deal, rules_of
-from bezique.errors import IllegalActionError
+from bezique.engine import apply, new_deal
+from bezique.errors import IllegalActionError, InvariantError
 from bezique.game import Game, game_result, new_game
 from bezique.melds import MeldKind
 from bezique.observation import observe
 from bezique.results import deal_result
 from bezique.simulation_result import SimulationResult
 from bezique.state import State
+from bezique.testing import check_final, check_state
 from bezique.variants import Variant
 
 __all__ = ["DecisionRandom", "InvariantError", "SimulationError", "SimulationResult", "simulate"]
@@ -76,10 +76,6 @@ __all__ = ["DecisionRandom", "InvariantError", "SimulationError", "SimulationRes
 _MASK = (1 << 64) - 1
 _DECISION_STREAM = 1 << 40
 """Index of the decision stream under a deal's seed (no game has that many deals)."""
-
-
-class InvariantError(AssertionError):
-    """A conformance check failed during a simulation (an engine bug, not a user error)."""
 
 
 class DecisionRandom(random.Random):
@@ -141,54 +137,23 @@ class DecisionRandom(random.Random):
 
 
 class _Checker:
-    """Conformance checks after every action (``check_invariants=True``)."""
+    """Conformance checks after every action (``check_invariants=True``): the checker of
+    :mod:`bezique.testing`, its errors told where they happened."""
 
     def __init__(self, variant: Variant) -> None:
-        self.deck = Counter(rules_of(variant).deck)
+        self.variant = variant
 
     def state(self, s: State, where: str) -> None:
-        seen: Counter[Any] = Counter(s.stock)
-        for hand in s.hands:
-            seen.update(hand)
-        for table in s.tables:
-            seen.update(table)
-        seen.update(card for _, card in s.trick)
-        seen.update(s.played)
-        if s.turn_up is not None:
-            seen[s.turn_up] += 1
-        if seen != self.deck:
-            extra, lost = seen - self.deck, self.deck - seen
-            raise InvariantError(f"{where}: cards duplicated {sorted(extra.elements())} "
-                                 f"or lost {sorted(lost.elements())}")
-        scoring = s.variant.scoring
-        timing = scoring.brisque_timing.value
-        per = scoring.brisque_points if timing == "immediate" or (
-            timing == "end_of_deal" and s.is_over) else 0
-        breakdown = tuple(m + v + b * per + lt + pen for m, v, b, lt, pen in zip(
-            s.melds, s.sevens, s.brisques, s.last_trick, s.penalties, strict=True))
-        if tuple(s.scores) != breakdown:
-            raise InvariantError(f"{where}: scores {s.scores} differ from the breakdown "
-                                 f"{breakdown}")
-        for side, melds in enumerate(s.melds):
-            combos = sum(c.points for c in s.combos if c.side == side)
-            if combos != melds:
-                raise InvariantError(f"{where}: side {side} has {melds} meld points but its "
-                                     f"combinations score {combos}")
-        brisques = sum(1 for card in s.played if card.is_brisque)
-        if sum(s.brisques) != brisques:
-            raise InvariantError(f"{where}: {sum(s.brisques)} brisques counted, {brisques} won")
-        actions = legal_actions(s)
-        if s.is_over != (not actions) or s.is_over != (s.to_move is None):
-            raise InvariantError(f"{where}: over={s.is_over} but to_move={s.to_move} and "
-                                 f"{len(actions)} legal actions")
+        try:
+            check_state(s)
+        except InvariantError as exc:
+            raise InvariantError(f"{where}: {exc.reason}", exc.field) from exc
 
     def final(self, s: State, where: str) -> None:
-        result = deal_result(s)
-        if tuple(result.points) != tuple(s.scores) or any(
-                score.total != p for score, p in zip(result.breakdown, result.points,
-                                                     strict=True)):
-            raise InvariantError(f"{where}: deal result {result.points} / {result.breakdown} "
-                                 f"differs from the scores {s.scores}")
+        try:
+            check_final(s)
+        except InvariantError as exc:
+            raise InvariantError(f"{where}: {exc.reason}", exc.field) from exc
 
 
 # ----------------------------------------------------------------------------- playing
@@ -206,7 +171,8 @@ def _turn(view: _View, bot: Bot, player: int, key: int, j: int,
         return action, apply(view, action)
     except IllegalActionError as exc:
         raise IllegalActionError(f"{where}: bot {getattr(bot, 'name', bot)!r} (player "
-                                 f"{player}) chose {action}: {exc}") from exc
+                                 f"{player}) chose {action}: {exc}",
+                                 rule=exc.rule, action=exc.action) from exc
 
 
 def _play_deal(job: Job, i: int, tally: Tally, checker: _Checker | None) -> None:

@@ -15,6 +15,8 @@ bezique.errors.VariantError: unknown option 'brisk'; the options are: ...
 
 from __future__ import annotations
 
+import attrs
+
 from bezique._variant import Variant
 from bezique.errors import VariantError
 from bezique.melds import MeldKind
@@ -62,14 +64,15 @@ TWO_PACK = Variant(
     aliases=("two_pack", "twopack", "bezique", "classic", "standard"),
     title="Two-pack Bezique",
 )
-"""Two-pack Bezique for two players: the base game (RULES.md sections 2-4).
+"""Two-pack Bezique for two players: the base game (rules R2-R4 of the rules pages).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
-``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
-``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
-final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
-= remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 NO_PRESET_TRUMP = Variant(
@@ -86,9 +89,10 @@ trump and scores as royal; trump sevens score nothing.
 
 Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
 fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
-False``, ``reform_broken = False``, ``four_tens = 0``, ``brisque_timing = immediate``,
-``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
-1000``, ``rubicon = 500``, ``revoke_penalty = remaining_brisques``.
+False``, ``reform_broken = False``, ``meld_classes = three``, ``four_tens = 0``,
+``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick = final``,
+``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty =
+remaining_brisques``.
 """
 
 SHIFTING_BEZIQUE = Variant(
@@ -101,11 +105,12 @@ SHIFTING_BEZIQUE = Variant(
 otherwise Q♠ + J♦.
 
 Options (with their defaults here): ``bezique_pair = shifting``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
-``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
-``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
-final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
-= remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 FILDINSKI = Variant(
@@ -119,14 +124,17 @@ won cards, several per trick, each with a card of the trick just won, no card in
 combinations.
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
-``seven_counts_as_meld = True``, ``four_tens = 0``, ``brisque_timing = immediate``,
-``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
-1000``, ``rubicon = 500``, ``revoke_penalty = remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 _FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
                                 seven_counts_as_meld=False)
+_SEED_001_TRUMP = TrumpPolicy(played_seven_scores=False)
+"""Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3)."""
 
 FOUR_HANDED = Variant(
     name="four-handed",
@@ -134,8 +142,9 @@ FOUR_HANDED = Variant(
     title="Four-handed partnership Bezique",
     deck=DeckPolicy(packs=4),
     deal=DealPolicy(players=4, sides=(0, 1, 0, 1)),
+    trump=_SEED_001_TRUMP,
     legality=LegalityPolicy(phase2=Phase2.DUELS),
-    melds=_FOUR_PLAYER_MELDS,
+    melds=attrs.evolve(_FOUR_PLAYER_MELDS, partner_seven=True),
     scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
 )
 """Four-handed partnership Bezique (section 6, seed 001): two sides of two, four packs;
@@ -144,12 +153,14 @@ phase 2 as two duels; brisques at the end; game to 2000 (no rubicon doubling: th
 has none, ``rubicon = 0``).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``phase2 = duels``,
-``trump_when_losing = True``, ``seven_counts_as_meld = False``, ``require_fresh_card =
-True``, ``reform_broken = False``, ``partner_declare = either``, ``partner_combined_beziques
-= True``, ``four_tens = 0``, ``brisque_timing = end_of_deal``, ``brisque_points = 10``,
-``last_trick = final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``,
-``revoke_penalty = remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
+``phase2 = duels``, ``second_duel_leader = partner_of_first_leader``, ``trump_when_losing
+= True``, ``seven_counts_as_meld = False``, ``require_fresh_card = True``, ``reform_broken
+= False``, ``meld_classes = three``, ``seven_declare = after_trick``, ``partner_seven =
+True``, ``partner_declare = either``, ``partner_combined_beziques = True``, ``four_tens =
+0``, ``brisque_timing = end_of_deal``, ``brisque_points = 10``, ``last_trick = final``,
+``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``, ``revoke_penalty =
+remaining_brisques``.
 """
 
 CUTTHROAT = Variant(
@@ -158,6 +169,7 @@ CUTTHROAT = Variant(
     title="Four-handed cutthroat Bezique",
     deck=DeckPolicy(packs=4),
     deal=DealPolicy(players=4, sides=(0, 1, 2, 3)),
+    trump=_SEED_001_TRUMP,
     legality=LegalityPolicy(phase2=Phase2.ALL_PLAY),
     melds=_FOUR_PLAYER_MELDS,
     scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
@@ -167,9 +179,10 @@ own cards, phase 2 with all four playing every trick. Options as :data:`FOUR_HAN
 the partner options.
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``phase2 = all_play``,
-``trump_when_losing = True``, ``seven_counts_as_meld = False``, ``require_fresh_card =
-True``, ``reform_broken = False``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
+``phase2 = all_play``, ``trump_when_losing = True``, ``seven_counts_as_meld = False``,
+``require_fresh_card = True``, ``reform_broken = False``, ``meld_classes = three``,
+``seven_declare = after_trick``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
 ``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
 2000``, ``rubicon = 0``, ``revoke_penalty = remaining_brisques``.
 """
@@ -179,16 +192,18 @@ CONSULTATION = Variant(
     aliases=("beratungsspiel",),
     title="Consultation Bezique (two against two)",
     deal=DealPolicy(side_members=2),
+    trump=_SEED_001_TRUMP,
 )
 """Consultation (R6.10): two sides of two sharing one hand each; otherwise exactly the
 two-pack game (``side_members = 2`` records the partners for frontends).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = True``,
-``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
-``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
-final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty
-= remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 THREE_HANDED = Variant(
@@ -205,11 +220,12 @@ THREE_HANDED = Variant(
 to 2000; in phase 2 a player who can neither follow nor win need not trump.
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``trump_when_losing = False``,
-``seven_counts_as_meld = True``, ``require_fresh_card = False``, ``reform_broken = False``,
-``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick =
-final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``, ``revoke_penalty =
-remaining_brisques``.
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = False``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``,
+``revoke_penalty = remaining_brisques``.
 """
 
 _MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
@@ -232,10 +248,10 @@ last trick 50, brisques only to break a tie or escape the rubicon, each deal a g
 
 Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
 fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
-False``, ``reform_broken = True``, ``carte_blanche_repeats = True``, ``four_tens = 0``,
-``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 50``, ``rubicon =
-1000``, ``game_bonus = 500``, ``rubicon_bonus = 1300``, ``revoke_penalty =
-remaining_brisques``.
+False``, ``reform_broken = True``, ``meld_classes = three``, ``carte_blanche_repeats =
+True``, ``four_tens = 0``, ``brisque_points = 10``, ``last_trick = final``,
+``last_trick_points = 50``, ``rubicon = 1000``, ``game_bonus = 500``, ``rubicon_bonus =
+1300``, ``revoke_penalty = remaining_brisques``.
 """
 
 CHINESE = Variant(
@@ -256,10 +272,10 @@ game bonus 1000, rubicon 3000. Options as :data:`RUBICON`.
 
 Options (with their defaults here): ``dealer_guess = False``, ``sequence_fixes_trump =
 True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing = True``,
-``require_fresh_card = False``, ``reform_broken = True``, ``carte_blanche_repeats = True``,
-``four_tens = 0``, ``brisque_points = 0``, ``last_trick = final``, ``last_trick_points =
-250``, ``rubicon = 3000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``, ``revoke_penalty
-= remaining_brisques``.
+``require_fresh_card = False``, ``reform_broken = True``, ``meld_classes = three``,
+``carte_blanche_repeats = True``, ``four_tens = 0``, ``brisque_points = 0``, ``last_trick
+= final``, ``last_trick_points = 250``, ``rubicon = 3000``, ``game_bonus = 1000``,
+``rubicon_bonus = 1500``, ``revoke_penalty = remaining_brisques``.
 """
 
 EIGHT_PACK = Variant(
@@ -279,10 +295,10 @@ EIGHT_PACK = Variant(
 
 Options (with their defaults here): ``dealer_guess = False``, ``sequence_fixes_trump =
 True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing = True``,
-``require_fresh_card = False``, ``reform_broken = True``, ``four_tens = 0``,
-``brisque_points = 0``, ``last_trick = final``, ``last_trick_points = 250``, ``rubicon =
-5000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``, ``revoke_penalty =
-remaining_brisques``.
+``require_fresh_card = False``, ``reform_broken = True``, ``meld_classes = three``,
+``four_tens = 0``, ``brisque_points = 0``, ``last_trick = final``, ``last_trick_points =
+250``, ``rubicon = 5000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 ALL: tuple[Variant, ...] = (TWO_PACK, NO_PRESET_TRUMP, SHIFTING_BEZIQUE, FILDINSKI,

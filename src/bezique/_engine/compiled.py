@@ -17,19 +17,34 @@ from bezique.cards import Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
 from bezique.policies import (
     LastTrick,
+    MeldClasses,
     PartnerDeclare,
     Phase2,
+    SecondDuelLeader,
+    SevenDeclare,
     TrumpFixing,
 )
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
-__all__ = ["CLASS_BIT", "Pattern", "QuartetSpec", "Rules", "rules_of"]
+__all__ = [
+    "CLASS_BIT",
+    "SEQUENCES",
+    "SEQUENCE_BIT",
+    "Pattern",
+    "QuartetSpec",
+    "Rules",
+    "rules_of",
+]
 
 CLASS_BIT = {MeldClass.A: 1, MeldClass.B: 2, MeldClass.C: 4, MeldClass.SEVEN: 8,
              MeldClass.CARTE_BLANCHE: 0}
 """The bit of each meld class in :attr:`bezique.state.TableCard.used`."""
+SEQUENCE_BIT = 16
+"""With ``meld_classes = four`` the sequences' own class (R13.1); marriages keep bit 1."""
+SEQUENCES = frozenset({MeldKind.TRUMP_SEQUENCE, MeldKind.BACK_DOOR})
+"""The sequences: class A with the marriages, or their own class (R13.1)."""
 
 _SUITS = tuple(Suit)
 _QUARTETS = (
@@ -90,7 +105,9 @@ class Rules:
             tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
             for p in range(deal.players))
         self.trump_by_turn_up = trump.fixing is TrumpFixing.TURN_UP
-        self.sevens_score = trump.sevens_score
+        # R13.6: without a seven of trumps in the meld table no seven scores at all
+        self.sevens_score = trump.sevens_score and any(
+            kind is MeldKind.TRUMP_SEVEN for kind, _ in melds.effective_table())
         self.seven_points = trump.seven_points
         self.turn_up_seven_points = trump.turn_up_seven_points
         self.points: dict[MeldKind, int] = dict(melds.effective_table())
@@ -111,7 +128,21 @@ class Rules:
         self.last_trick_points = scoring.last_trick_points
         self.duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
         self.trump_when_losing = variant.legality.trump_when_losing
-        self.has_seven_meld = MeldKind.TRUMP_SEVEN in self.points and trump.sevens_score
+        self.has_seven_meld = self.sevens_score
+        # R13.3: a played trump seven scores only with played_seven_scores
+        self.played_seven_scores = self.has_seven_meld and trump.played_seven_scores
+        # R13.2: the seven may be declared whenever its holder acts in phase 1
+        self.seven_any_time = self.has_seven_meld and melds.seven_declare is SevenDeclare.ANY_TIME
+        # R13.4: the partner's own seven window after the winner's (partnerships only)
+        self.partner_seven = (melds.partner_seven and self.has_seven_meld
+                              and not melds.seven_counts_as_meld
+                              and any(self.partners))
+        # R13.1: sequences in their own class (hand declarations only; won cards serve once)
+        self.four_classes = (melds.meld_classes is MeldClasses.FOUR
+                             and melds.card_source.reuses_cards)
+        # R13.5: who leads the second duel
+        self.second_duel_follower_leads = (
+            variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
         self.carte_repeats = melds.carte_blanche_repeats
         self.upgrades = self._upgrades()
@@ -124,8 +155,10 @@ class Rules:
 
     def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> Pattern:
         cards = tuple(sorted(cards))
-        return Pattern(kind, CLASS_BIT[kind.meld_class], cards, _needs(cards), self.points[kind],
-                       fixes, Declare(kind, cards))
+        bit = SEQUENCE_BIT if self.four_classes and kind in SEQUENCES else CLASS_BIT[
+            kind.meld_class]
+        return Pattern(kind, bit, cards, _needs(cards), self.points[kind], fixes,
+                       Declare(kind, cards))
 
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.shuffle import derive_seed, shuffled
+from bezique._engine.shuffle import derive_seed, is_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
@@ -15,7 +15,7 @@ from bezique.state import WINDOWS, CartePrivilege, Stage, State
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
-__all__ = ["PACKET_RANGE", "new_deal", "setup"]
+__all__ = ["PACKET_RANGE", "check_seed", "new_deal", "setup"]
 
 PACKET_RANGE = DealPolicy.packet_range
 """The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
@@ -32,8 +32,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     ([8, 8], 48, 1)
     """
     rules = rules_of(variant)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be an integer, not {seed!r}")
+    check_seed(seed)
     _check_dealer(rules, dealer)
     deck = shuffled(rules.deck, seed)
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
@@ -84,6 +83,7 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
         SetupError: for a position the variant's deck cannot produce.
     """
     rules = rules_of(variant)
+    check_seed(seed)
     _check_dealer(rules, dealer)
     parsed, up, face_down = _parse_position(rules, hands, turn_up, stock)
     phase2 = face_down is not None and not face_down and up is None
@@ -178,6 +178,16 @@ def _parse_suit(value: Suit | str | None) -> Suit | None:
         if text in (suit.value, suit.letter, suit.name):
             return suit
     raise SetupError(f"{value!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+
+
+def check_seed(seed: object) -> None:
+    """Raise :class:`SetupError` unless ``seed`` is a seed (0 to 2**64 - 1,
+    :data:`bezique._engine.shuffle.SEED_LIMIT`); a wrong type raises :class:`TypeError`."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not is_seed(seed):
+        shown = str(seed) if seed.bit_length() < 100 else f"a number of {seed.bit_length()} bits"
+        raise SetupError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown}")
 
 
 def _check_dealer(rules: Rules, dealer: int) -> None:

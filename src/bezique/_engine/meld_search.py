@@ -26,13 +26,14 @@ from collections.abc import Iterator
 
 import attrs
 
-from bezique._engine.compiled import Pattern, QuartetSpec, Rules
+from bezique._engine.compiled import SEQUENCES, Pattern, QuartetSpec, Rules
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldKind
 from bezique.state import Combination, State, TableCard
 
-__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "seven_actions", "window_declarations"]
+__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "any_time_seven", "seven_actions",
+           "window_declarations"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
@@ -123,6 +124,38 @@ def _choose(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
     return serials, hand
 
 
+_MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
+
+
+def _choose_marriage(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
+                     ) -> tuple[list[int], list[Card]] | None:
+    """Pick a king and a queen new to the marriages, not both of one scored sequence.
+
+    With ``meld_classes = four`` the cards of a sequence are still new to the marriages,
+    yet the marriage inside one sequence never scores by itself (R13.1); table copies
+    first, as :func:`_choose`.
+    """
+    sequences = [set(c.serials) for c in pool.combos if c.kind in SEQUENCES]
+    options: list[list[tuple[int, Card | None]]] = []
+    for index in needs:
+        choices: list[tuple[int, Card | None]] = [(serial, None)
+                                                  for serial in _fresh(pool, index, bit)]
+        if pool.hand_counts[index]:
+            choices.append((-1, ALL_CARDS[index]))
+        options.append(choices)
+    king_choices, queen_choices = options
+    for king, king_card in king_choices:
+        for queen, queen_card in queen_choices:
+            if require_hand and king_card is None and queen_card is None:
+                continue
+            if king >= 0 and queen >= 0 and any(king in seq and queen in seq
+                                                for seq in sequences):
+                continue
+            serials = [s for s in (king, queen) if s >= 0]
+            return serials, [c for c in (king_card, queen_card) if c is not None]
+    return None
+
+
 def _multiset_minus(needs: dict[int, int], cards: tuple[Card, ...]) -> dict[int, int] | None:
     rest = dict(needs)
     for card in cards:
@@ -178,7 +211,10 @@ def _plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
         combo, i, (serials, hand) = best
         return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
                     tuple(combo.serials) + tuple(serials), i, pat.fixes)
-    chosen = _choose(pool, needs, bit, require_hand)
+    if rules.four_classes and pat.kind in _MARRIAGES:
+        chosen = _choose_marriage(pool, needs, bit, require_hand)
+    else:
+        chosen = _choose(pool, needs, bit, require_hand)
     if chosen is None:
         return None
     serials, hand = chosen
@@ -335,6 +371,15 @@ def trump_seven_in_hand(state: State, player: int) -> Card | None:
 
 
 _SEVENS = {suit: Card.of(Rank.SEVEN, suit) for suit in Suit}
+
+
+def any_time_seven(state: State, rules: Rules, player: int) -> Declare | None:
+    """With ``seven_declare = any_time``, the declaration of an unscored seven of trumps in
+    ``player``'s hand, open in phase 1 whenever he acts (R13.2); else ``None``."""
+    if not rules.seven_any_time or state.phase != 1:
+        return None
+    seven = trump_seven_in_hand(state, player)
+    return None if seven is None else Declare(MeldKind.TRUMP_SEVEN, (seven,))
 
 
 def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | ExchangeSeven]:

@@ -11,8 +11,13 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 from __future__ import annotations
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.explanations import explain, explain_play, source_of_play
-from bezique._engine.meld_search import Plan, seven_actions, window_declarations
+from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
+from bezique._engine.meld_search import (
+    Plan,
+    any_time_seven,
+    seven_actions,
+    window_declarations,
+)
 from bezique._engine.transitions import (
     CB_AGAIN,
     CB_MAY,
@@ -94,7 +99,8 @@ def _free_plays(s: State) -> tuple[Action, ...]:
     hand = s.hands[p]
     table = s.table[p]
     privilege = s.carte[p]
-    if not table and not privilege:
+    rules = rules_of(s.variant)
+    if not table and not privilege and not rules.seven_any_time:
         return tuple(map(_PLAY_OF, dict.fromkeys(hand)))
     out: list[Action] = list(map(_PLAY_OF, dict.fromkeys(hand)))
     if table:
@@ -105,6 +111,10 @@ def _free_plays(s: State) -> tuple[Action, ...]:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
+    if rules.seven_any_time:
+        seven = any_time_seven(s, rules, p)  # R13.2
+        if seven is not None:
+            out.append(seven)
     return tuple(out)
 
 
@@ -116,7 +126,13 @@ def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     plans = _NO_PLANS
     if not s.window._value_ & COMBO_DONE:
         plans = window_declarations(s, rules, p)
-    sevens = seven_actions(s, rules, p) if seven_open(s, rules) else ()
+    sevens: tuple[Action, ...] | list[Declare | ExchangeSeven] = ()
+    if seven_open(s, rules):
+        sevens = seven_actions(s, rules, p)
+    elif rules.seven_any_time:
+        seven = any_time_seven(s, rules, p)  # R13.2: not a window action
+        if seven is not None:
+            sevens = (seven,)
     if not plans and not sevens:
         return _ONLY_PASS, _NO_PLANS
     return (*plans, *sevens, PASS), plans
@@ -130,14 +146,14 @@ def _plans(s: State) -> dict[Declare, Plan]:
 def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
     if s.stage is Stage.OVER:
-        raise IllegalActionError("the deal is over: no action is legal")
+        raise IllegalActionError("the deal is over: no action is legal", action=action)
     acts = legal_actions(s)
     if action in acts:
         return
     if isinstance(action, Play) and s.stage is Stage.PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
         return explain_play(s, action)
-    raise IllegalActionError(explain(s, action))
+    raise refusal(explain(s, action), action)
 
 
 def apply_state(s: State, action: Action) -> State:

@@ -11,10 +11,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["derive_seed", "shuffled"]
+__all__ = ["SEED_LIMIT", "derive_seed", "is_seed", "shuffled"]
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
+
+SEED_LIMIT = 1 << 64
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1`` (the 64 bits of SplitMix64):
+:func:`bezique.new_deal`, :func:`bezique.new_game`, records and JSON documents accept
+exactly these, so each seed gives one deal and every accepted seed round-trips."""
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` is a seed: an ``int`` (not a ``bool``) in ``0 .. SEED_LIMIT - 1``.
+
+    >>> is_seed(7), is_seed(-1), is_seed(2**64), is_seed(True)
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEED_LIMIT
 
 
 def _mix(z: int) -> int:

@@ -85,7 +85,8 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
 
 
 def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
-    """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)."""
+    """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)
+    unless ``played_seven_scores`` is off (R13.3)."""
     f = list(s)
     if from_table:
         table = s.table
@@ -101,7 +102,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         exposed = s.exposed
         if exposed[p] and card in exposed[p]:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
-        if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.sevens_score:
+        if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.played_seven_scores:
             side = rules.sides[p]
             f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
     privilege = s.carte[p]
@@ -153,11 +154,14 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     if hands[active[0]]:
         return _new(State, f)
     if any(hands):
-        # R11.9: the second duel: the first duel's leader's partner leads against the other
+        # R11.9, R13.5: the second duel: the first duel's leader's partner against the
+        # other, one of them leading
         n = rules.players
-        lead = (active[0] + 2) % n
+        lead, follow = (active[0] + 2) % n, (active[1] + 2) % n
+        if rules.second_duel_follower_leads:
+            lead, follow = follow, lead
         f[TO_MOVE] = f[LEADER] = lead
-        f[ACTIVE] = (lead, (active[1] + 2) % n)
+        f[ACTIVE] = (lead, follow)
         return _new(State, f)
     if rules.last_trick_final:
         f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
@@ -167,15 +171,21 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
-    """The window holder is done: hand the window to the partner (R11.8) or draw."""
+    """The window holder is done: hand the window to the partner (R11.8, R13.4) or draw."""
     p = s.to_move
     assert p is not None
     w = s.window._value_
     # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
     declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
-    if not declared and not w & PARTNER and rules.partner_may_declare and rules.partners[p]:
+    if not w & PARTNER and rules.partners[p]:
         partner = rules.partners[p][0]
-        return s.replace(to_move=partner, window=WINDOWS[(w & SEVEN_DONE) | PARTNER])
+        if not declared and rules.partner_may_declare:
+            # R13.4: with partner_seven the partner has a seven action of her own
+            sevens = 0 if rules.partner_seven else w & SEVEN_DONE
+            return s.replace(to_move=partner, window=WINDOWS[sevens | PARTNER])
+        if rules.partner_seven:
+            # R13.4: a seven window for the partner, whatever the winner declared
+            return s.replace(to_move=partner, window=WINDOWS[COMBO_DONE | PARTNER])
     return _draw(s, rules)
 
 
@@ -302,7 +312,11 @@ def fresh_serial(s: State) -> int:
 
 
 def declare_seven(s: State, rules: Rules, seven: Card) -> State:
-    """R4.2: show the seven of trumps (laid on the table), 10 points."""
+    """R4.2: show the seven of trumps (laid on the table), 10 points.
+
+    With ``seven_declare = any_time`` (R13.2) it is no action of the window: outside a
+    window the player still has to play, inside it the window's flags do not change.
+    """
     p = s.to_move
     assert p is not None
     side = rules.sides[p]
@@ -310,11 +324,14 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     seen = s.exposed[p]
     if seven in seen:
         seen = remove_card(seen, seven)
+    any_time = rules.seven_any_time
     new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
                     exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], laid)),
-                    window=_seven_flags(s, rules),
+                    window=s.window if any_time else _seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+    if s.stage is not Stage.DECLARE:
+        return new
     return _after_window_action(new, rules)
 
 

@@ -1,7 +1,8 @@
 """The policies a :class:`~bezique.variants.Variant` composes.
 
 Each concern of the rules has one frozen policy class whose fields are the
-options of RULES.md: the deck (:class:`DeckPolicy`), the deal
+options of the rules (each variant's page lists them): the deck
+(:class:`DeckPolicy`), the deal
 (:class:`DealPolicy`), trump (:class:`TrumpPolicy`), the legality of play
 (:class:`LegalityPolicy`), declarations (:class:`MeldPolicy`) and scoring
 (:class:`ScoringPolicy`). A house rule is a policy with other field values,
@@ -11,8 +12,14 @@ never a subclass: ``attrs.evolve(policy, option=value)`` or
 
 from bezique.policies.deal import DealPolicy
 from bezique.policies.deck import DeckPolicy
-from bezique.policies.legality import LegalityPolicy, Phase2
-from bezique.policies.melds import MeldPolicy, MeldSource, PartnerDeclare
+from bezique.policies.legality import LegalityPolicy, Phase2, SecondDuelLeader
+from bezique.policies.melds import (
+    MeldClasses,
+    MeldPolicy,
+    MeldSource,
+    PartnerDeclare,
+    SevenDeclare,
+)
 from bezique.policies.scoring import (
     BrisqueTiming,
     LastTrick,
@@ -29,13 +36,16 @@ __all__ = [
     "DeckPolicy",
     "LastTrick",
     "LegalityPolicy",
+    "MeldClasses",
     "MeldPolicy",
     "MeldSource",
     "PartnerDeclare",
     "Phase2",
     "RevokePenalty",
     "ScoringPolicy",
+    "SecondDuelLeader",
     "Settlement",
+    "SevenDeclare",
     "TrumpFixing",
     "TrumpPolicy",
 ]

@@ -2,19 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
 
-__all__ = ["DealPolicy"]
+from bezique.errors import VariantError
+
+__all__ = ["MAX_HAND_SIZE", "MAX_PLAYERS", "DealPolicy"]
+
+MAX_PLAYERS = 8
+"""The most players a deal may have (the presets have 2 to 4)."""
+MAX_HAND_SIZE = 32
+"""The most cards a hand may be dealt (the presets deal 8 to 15)."""
+
+
+def _within(low: int, high: int, bound: str) -> Callable[[object, attrs.Attribute[int], int],
+                                                         None]:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise VariantError(f"{attribute.name} must be a whole number, not "
+                               f"{type(value).__name__}")
+        if not low <= value <= high:
+            shown = value if value.bit_length() < 64 else "a huge number"
+            raise VariantError(f"{attribute.name} must be from {low} to {high} ({bound}), "
+                               f"not {shown}")
+    return check
 
 
 def _sides_valid(instance: DealPolicy, attribute: attrs.Attribute[tuple[int, ...]],
                  value: tuple[int, ...]) -> None:
     if len(value) != instance.players:
-        raise ValueError(f"sides must name a side for each of the {instance.players} players")
+        raise VariantError(f"sides must name a side for each of the {instance.players} players")
     if sorted(set(value)) != list(range(len(set(value)))):
-        raise ValueError(f"sides must number the sides 0, 1, ...; got {value!r}")
+        raise VariantError(f"sides must number the sides 0, 1, ...; got {value!r}")
 
 
 @attrs.frozen
@@ -23,11 +44,16 @@ class DealPolicy:
 
     Packets go clockwise from the dealer's left, the dealer last (R11.1); the
     player on the dealer's left is the elder and leads the first trick (R2.4).
+
+    Bounds: 2 to :data:`MAX_PLAYERS` (8) players, hands of 1 to :data:`MAX_HAND_SIZE`
+    (32) cards, packets of at least one card; anything else raises
+    :class:`~bezique.VariantError` naming the bound.
     """
 
-    players: int = 2
+    players: int = attrs.field(default=2, validator=_within(2, MAX_PLAYERS, "MAX_PLAYERS"))
     """Number of players (hands)."""
-    hand_size: int = 8
+    hand_size: int = attrs.field(default=8, validator=_within(1, MAX_HAND_SIZE,
+                                                              "MAX_HAND_SIZE"))
     """Cards dealt to each player."""
     packets: tuple[int, ...] = (3, 2, 3)
     """Sizes of the packets each player receives in turn; they add up to ``hand_size``."""
@@ -55,8 +81,12 @@ class DealPolicy:
     """What the non-dealer scores when he guesses the packet's size exactly (R9.4)."""
 
     def __attrs_post_init__(self) -> None:
+        if not self.packets or any(not isinstance(p, int) or isinstance(p, bool) or p < 1
+                                   for p in self.packets):
+            raise VariantError(f"packets must be whole numbers of at least one card, not "
+                               f"{self.packets!r}"[:200])
         if sum(self.packets) != self.hand_size:
-            raise ValueError(
+            raise VariantError(
                 f"packets {self.packets!r} do not add up to hand_size {self.hand_size}")
 
     @property

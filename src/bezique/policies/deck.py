@@ -5,20 +5,31 @@ from __future__ import annotations
 import attrs
 
 from bezique.cards import Card, pack
+from bezique.errors import VariantError
 
-__all__ = ["DeckPolicy"]
+__all__ = ["MAX_PACKS", "DeckPolicy"]
+
+MAX_PACKS = 16
+"""The most packs a deck may have (the largest preset, eight-pack, has 8)."""
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{attribute.name} must be a positive integer, not {value!r}")
+def _packs(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise VariantError(f"packs must be a whole number, not {type(value).__name__}")
+    if not 1 <= value <= MAX_PACKS:
+        raise VariantError(f"packs must be from 1 to {MAX_PACKS} (MAX_PACKS), not "
+                           f"{value if value.bit_length() < 64 else 'a huge number'}")
 
 
 @attrs.frozen
 class DeckPolicy:
-    """A deck of ``packs`` 32-card piquet packs; every card exists ``packs`` times."""
+    """A deck of ``packs`` 32-card piquet packs; every card exists ``packs`` times.
 
-    packs: int = attrs.field(default=2, validator=_positive)
+    Bound: 1 to :data:`MAX_PACKS` (16) packs; anything else raises
+    :class:`~bezique.VariantError` naming the bound.
+    """
+
+    packs: int = attrs.field(default=2, validator=_packs)
     """Number of 32-card packs shuffled together."""
 
     def cards(self) -> tuple[Card, ...]:

@@ -28,9 +28,11 @@ __all__ = [
     "TWO_PACK_MELDS",
     "WON_CARDS",
     "MeldCardSource",
+    "MeldClasses",
     "MeldPolicy",
     "MeldSource",
     "PartnerDeclare",
+    "SevenDeclare",
 ]
 
 
@@ -72,10 +74,11 @@ class MeldCardSource:
         return list(state.hands[player]) + [tc.card for q in (player, *partners)
                                             for tc in state.table[q]]
 
-    def refusal(self) -> str | None:
-        """Why a declaration of held cards is refused when this source alone explains it."""
+    def refusal(self) -> tuple[str, str] | None:
+        """Why a declaration of held cards is refused when this source alone explains it:
+        ``(rule, text)``, or ``None``."""
         if self.needs_card_of_last_trick:
-            return "R5.3: a declaration from won cards must contain a card of the trick just won"
+            return "R5.3", "a declaration from won cards must contain a card of the trick just won"
         return None
 
 
@@ -112,6 +115,27 @@ class PartnerDeclare(enum.Enum):
 
     EITHER = "either"
     WINNER_ONLY = "winner_only"
+
+
+class MeldClasses(enum.Enum):
+    """How many reuse classes the combinations fall into (``meld_classes``, R13.1)."""
+
+    THREE = "three"
+    """Marriages and sequences share class A (R3.4)."""
+    FOUR = "four"
+    """Sequences and marriages are separate classes (seed 000): a king or queen of a
+    scored sequence may still marry a fresh partner, though the marriage inside one
+    sequence never scores by itself."""
+
+
+class SevenDeclare(enum.Enum):
+    """When the seven of trumps may be declared (``seven_declare``, R13.2)."""
+
+    AFTER_TRICK = "after_trick"
+    """Only by the winner of a phase-1 trick, in his declaration window (R4.1-R4.3)."""
+    ANY_TIME = "any_time"
+    """Whenever it is the holder's turn to act in phase 1 (seed 000); it is not the
+    trick's combination, and the holder still acts afterwards."""
 
 
 TWO_PACK_MELDS: tuple[tuple[MeldKind, int], ...] = (
@@ -192,6 +216,15 @@ class MeldPolicy:
     """Whether every declaration needs a card from the hand, never declared before (R3.7)."""
     reform_broken: bool = False
     """Whether a combination broken by play may be declared again with like cards (R3.8, R8.3)."""
+    meld_classes: MeldClasses = MeldClasses.THREE
+    """How many reuse classes there are: marriages and sequences in one class A, or
+    each in its own class (R3.4, R13.1)."""
+    seven_declare: SevenDeclare = SevenDeclare.AFTER_TRICK
+    """When the seven of trumps may be declared: by the winner after a trick, or by its
+    holder whenever it is his turn in phase 1 (R13.2)."""
+    partner_seven: bool = False
+    """Whether, after the trick winner's window, the partner may show or exchange a seven of
+    trumps even when the winner declared a combination (R13.4); partnerships only."""
     source: MeldSource = MeldSource.HAND
     """Where declarations come from (hand and table, or won cards in Fildinski)."""
     partner_declare: PartnerDeclare = PartnerDeclare.EITHER

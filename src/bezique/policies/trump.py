@@ -59,6 +59,9 @@ class TrumpPolicy:
     """Points for the dealer's side when the turn-up is a seven (R2.2)."""
     seven_points: int = 10
     """Points for exchanging, declaring or playing a seven of trumps (R4.1, R4.2)."""
+    played_seven_scores: bool = True
+    """Whether a seven of trumps played to a phase-1 trick scores (R4.2, seed 003), or only
+    a shown or exchanged one (seed 001) (R13.3)."""
 
     def bezique_cards(self, trump: Suit | None) -> tuple[Card, Card] | None:
         """The (queen, jack) of a bezique under ``trump``, or ``None`` when a

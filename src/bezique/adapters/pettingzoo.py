@@ -1,0 +1,197 @@
+"""A PettingZoo AEC environment for every variant (needs ``pip install 'bezique[rl]'``).
+
+The environment follows PettingZoo's classic card games: agents ``player_0`` ...
+``player_{n-1}`` (one per hand, 2, 3 or 4), a :class:`gymnasium.spaces.Discrete` action
+space of the variant's action ids (:class:`bezique.encoding.ActionEncoder`), and as
+observation a dict ``{"observation": float32 array, "action_mask": int8 array}``: the
+tensor of :func:`bezique.encoding.observation_tensor` (the agent's own view only) and
+the mask of the legal ids, all zeros when it is not the agent's turn.
+
+A deal is an episode. Rewards come at its end only: +1 for each player of the winning
+side, -1 for every other player, 0 for all on a tie (:func:`bezique.encoding.deal_returns`).
+``reset(seed=n)`` deals ``bezique.new_deal(variant, seed=n)``; a reset without a seed deals
+the next seed of a generator seeded by the last seed given. ``options={"dealer": d}`` sets
+the dealer (other keys are ignored, as PettingZoo's classic environments ignore options).
+
+>>> from bezique.adapters.pettingzoo import env
+>>> e = env(variant="two-pack")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()), e.agent_selection
+((569,), 7, 'player_1')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from bezique import variants
+from bezique.adapters._text import describe_state
+from bezique.encoding import (
+    ActionEncoder,
+    deal_returns,
+    observation_bounds,
+    observation_size,
+    observation_tensor,
+)
+from bezique.engine import apply, new_deal
+from bezique.observation import observe
+from bezique.state import State
+from bezique.variants import Variant
+
+__all__ = ["env", "raw_env"]
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
+        **options: Any) -> Any:
+    """The environment of ``variant`` (a name, alias or :class:`~bezique.Variant`), with
+    PettingZoo's usual wrappers: an illegal action ends the deal with -1 for its player
+    (``TerminateIllegalWrapper``), out-of-range actions are refused, and the order of
+    calls is enforced. ``options`` are variant options (``brisque_timing=...``)."""
+    e = raw_env(variant, render_mode, **options)
+    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's wrapper, told the legal ids by the encoder when ``step`` comes without
+    ``last()`` first, instead of building a whole observation to read its mask."""
+
+    def step(self, action: int | None) -> None:
+        if getattr(self, "_prev_obs", None) is None:
+            raw = self.env.unwrapped
+            self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
+        super().step(action)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no type hints
+    """The unwrapped environment (see the module documentation).
+
+    Args:
+        variant: A variant, or its name or alias.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the deal as text).
+        options: Variant options, as :meth:`bezique.Variant.with_options` takes them.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "bezique_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, variant: str | Variant = "two-pack", render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        chosen = variant if isinstance(variant, Variant) else variants.get(variant)
+        if options:
+            chosen = chosen.with_options(**options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.variant: Variant = chosen
+        """The rules."""
+        self.render_mode = render_mode
+        self.encoder = ActionEncoder(chosen)
+        """The action ids."""
+        players = chosen.deal.players
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
+        low, high = observation_bounds(chosen)
+        size = self.encoder.size
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low=np.array(low, dtype=np.float32),
+                                          high=np.array(high, dtype=np.float32),
+                                          shape=(observation_size(chosen),), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self.deal: State = new_deal(chosen, seed=0)
+        """The deal being played."""
+        self._reset_books()
+
+    def __str__(self) -> str:
+        return "bezique_v0"
+
+    def _reset_books(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        to_move = self.deal.to_move
+        self.agent_selection = self.possible_agents[to_move if to_move is not None else 0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new deal: ``seed`` if given, else the next seed of the generator."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            deal_seed = seed
+        else:
+            deal_seed = self._rng.getrandbits(32)
+        dealer = int((options or {}).get("dealer", 0))
+        self.deal = new_deal(self.variant, seed=deal_seed, dealer=dealer)
+        self._reset_books()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation tensor and action mask (zeros unless it is to move)."""
+        seen = observe(self.deal, self._index[agent])
+        mask = np.zeros(self.encoder.size, dtype=np.int8)
+        if seen.legal_actions:
+            mask[self.encoder.legal_ids(seen)] = 1
+        return {"observation": np.array(observation_tensor(seen), dtype=np.float32),
+                "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Take ``action`` (an action id) for the agent to move.
+
+        Raises:
+            IllegalActionError: if the id is not legal now (the wrapped :func:`env`
+                ends the deal instead).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        s = apply(self.deal, self.encoder.decode(int(action), self.deal))
+        self.deal = s
+        if s.to_move is not None:
+            self.agent_selection = self.possible_agents[s.to_move]
+            return
+        returns = deal_returns(s)
+        self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The deal as text (``render_mode="ansi"``): hands, tables, trick, scores."""
+        if self.render_mode is None:
+            return None
+        return describe_state(self.deal)
+
+    def close(self) -> None:
+        """Nothing to release."""

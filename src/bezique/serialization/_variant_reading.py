@@ -1,0 +1,141 @@
+"""Reading a variant: written whole (every policy field) or as a preset's name and options."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Any
+
+import attrs
+
+from bezique import variants as _variants
+from bezique.errors import SerializationError, VariantError
+from bezique.melds import MeldKind
+from bezique.serialization._common import POLICIES, describe, fault
+from bezique.serialization._decoders import _bool, _enum, _nat, _obj, _pair, _str, _tuple
+from bezique.serialization._writing import encode
+from bezique.variants import Variant
+
+__all__ = ["VariantDocumentError", "read_variant"]
+
+
+class VariantDocumentError(SerializationError, VariantError):
+    """A variant document the rules refuse (a bound, a bad option): both a
+    :class:`SerializationError` (the document is bad) and a :class:`VariantError`."""
+
+
+def bad_variant(path: str, why: str) -> SerializationError:
+    """The error for the variant at ``path``, refused for ``why``."""
+    return VariantDocumentError(f"{path}: {why}")
+
+
+_PRESETS: dict[Variant, Variant] = {v: v for v in _variants.ALL}
+_DECODED: dict[Variant, Variant] = {}
+
+
+def _intern(variant: Variant) -> Variant:
+    """One object per distinct variant, so the engine's tables are built once."""
+    known = _PRESETS.get(variant)
+    if known is None:
+        known = _DECODED.get(variant)
+    if known is None:
+        if len(_DECODED) >= 256:
+            _DECODED.clear()
+        _DECODED[variant] = known = variant
+    return known
+
+
+def _policy_field(field: attrs.Attribute[Any], v: Any, path: str) -> Any:
+    """A policy field, read by the type of its default."""
+    default = field.default
+    if field.name == "table":
+        table = _tuple(_pair(_enum(MeldKind), _nat, "[meld, points]"))(v, path)
+        kinds = [kind for kind, _ in table]
+        for i, kind in enumerate(kinds):
+            if kind in kinds[:i]:
+                raise fault(f"{path}[{i}]", f"meld {kind.value!r} appears twice")
+        return table
+    if isinstance(default, enum.Enum):
+        return _enum(type(default))(v, path)
+    if isinstance(default, bool):
+        return _bool(v, path)
+    if isinstance(default, int):
+        return _nat(v, path)
+    if isinstance(default, tuple):
+        return _tuple(_nat)(v, path)
+    raise fault(path, "this field cannot be read")  # pragma: no cover - the tests guard this
+
+
+def _policy(cls: type[Any], v: Any, path: str) -> Any:
+    fields = attrs.fields(cls)
+    raw = _obj(v, path, (f.name for f in fields))
+    kwargs = {f.name: _policy_field(f, raw[f.name], f"{path}.{f.name}") for f in fields}
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise bad_variant(path, str(exc)) from None
+
+
+_VARIANT_FIELDS = ("name", "title", "aliases", "options", *(name for name, _ in POLICIES))
+
+
+_READ: dict[str, Variant] = {}
+"""Variants already read, by their canonical JSON text (reading one is slow)."""
+
+
+def read_variant(v: Any, path: str) -> Variant:
+    """The variant document ``v`` found at ``path``."""
+    if not isinstance(v, dict):
+        raise fault(path, f"expected a variant object, got {describe(v)}")
+    key = json.dumps(v, sort_keys=True)
+    variant = _READ.get(key)
+    if variant is None:
+        variant = _read_variant(v, path)
+        if len(_READ) >= 256:
+            _READ.clear()
+        _READ[key] = variant
+    return variant
+
+
+def _read_variant(v: dict[str, Any], path: str) -> Variant:
+    if not any(name in v for name in _VARIANT_FIELDS if name not in ("name", "options")):
+        return _short_variant(_obj(v, path, ("name", *(["options"] if "options" in v
+                                                        else []))), path)
+    raw = _obj(v, path, _VARIANT_FIELDS)
+    policies = {name: _policy(cls, raw[name], f"{path}.{name}") for name, cls in POLICIES}
+    aliases = _tuple(_str)(raw["aliases"], f"{path}.aliases")
+    try:
+        variant = Variant(name=_str(raw["name"], f"{path}.name"), aliases=aliases,
+                          title=_str(raw["title"], f"{path}.title"), **policies)
+    except (TypeError, VariantError) as exc:
+        raise bad_variant(path, str(exc)) from None
+    if variant.players < 2:
+        raise fault(f"{path}.deal.players", "a deal needs at least two players")
+    actual = variant.options()
+    options = _obj(raw["options"], f"{path}.options", actual)
+    for name, value in actual.items():
+        written, wanted = options[name], encode(value)
+        if type(written) is not type(wanted) or written != wanted:
+            raise fault(f"{path}.options.{name}", f"{describe(written)} disagrees with the "
+                                                 f"policies, which say {json.dumps(wanted)}")
+    return _intern(variant)
+
+
+def _short_variant(raw: dict[str, Any], path: str) -> Variant:
+    name = _str(raw["name"], f"{path}.name")
+    try:
+        preset = _variants.get(name)
+    except ValueError:
+        names = ", ".join(_variants.names())
+        raise fault(f"{path}.name", f"unknown variant {name!r} (the presets are {names}; "
+                                   "write every policy for another)") from None
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        raise fault(f"{path}.options", f"expected an object, got {describe(options)}")
+    for key, value in options.items():
+        if not isinstance(value, bool | int | str):
+            raise fault(f"{path}.options.{key}", f"{describe(value)} is not an option value")
+    try:
+        return _intern(preset.with_options(**options))
+    except ValueError as exc:
+        raise bad_variant(f"{path}.options", str(exc)) from None

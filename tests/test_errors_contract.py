@@ -1,0 +1,126 @@
+"""The machine-readable error contract: ``IllegalActionError.rule`` and ``.action``,
+``DealNotOverError``, and messages that say what to do."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bezique as bz
+from bezique.cards import ALL_CARDS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_ID = re.compile(r"R\d+\.\d+")
+
+
+def _start() -> bz.State:
+    return bz.setup(bz.variants.TWO_PACK,
+                    hands=["AS 10S KH QH JD 9C 8C 7D", "QS JD AH 10H KC QC 9S 8D"],
+                    turn_up="7H")
+
+
+def _refusal(state: bz.State | bz.Game, action: object) -> bz.IllegalActionError:
+    with pytest.raises(bz.IllegalActionError) as caught:
+        bz.check_action(state, action)  # type: ignore[arg-type]
+    return caught.value
+
+
+@pytest.mark.parametrize(("action", "rule"), [
+    (bz.Pass(), "R2.6"),
+    (bz.Declare("bezique", "QS JD"), "R3.1"),
+    (bz.ExchangeSeven("7H"), "R4.1"),
+    (bz.Play("AS"), "R2.7"),          # the elder does not hold the ace of spades
+])
+def test_rule_and_action_are_set_where_the_error_is_raised(action: bz.Action,
+                                                           rule: str) -> None:
+    error = _refusal(_start(), action)
+    assert error.rule == rule
+    assert error.action == action
+    assert str(error).startswith(f"{rule}: ")
+
+
+def test_phase_two_refusal_names_r2_10() -> None:
+    state = bz.new_deal(bz.variants.TWO_PACK, seed=4)
+    rng = random.Random(4)
+    while state.phase == 1 or not state.trick:
+        state = bz.apply(state, rng.choice(bz.legal_actions(state)))
+    p = state.to_move
+    assert p is not None
+    wrong = [c for c in set(state.hands[p]) if bz.Play(c) not in bz.legal_actions(state)]
+    if not wrong:  # pragma: no cover - the seed is chosen to have one
+        pytest.fail("seed 4 should reach a phase-2 trick with an illegal card")
+    error = _refusal(state, bz.Play(wrong[0]))
+    assert error.rule == "R2.10" and error.action == bz.Play(wrong[0])
+
+
+def test_apply_also_carries_the_rule() -> None:
+    with pytest.raises(bz.IllegalActionError) as caught:
+        bz.apply(_start(), bz.Pass())
+    assert caught.value.rule == "R2.6" and caught.value.action == bz.Pass()
+
+
+@pytest.mark.parametrize("variant", bz.variants.ALL, ids=[v.name for v in bz.variants.ALL])
+def test_every_refusal_in_play_has_the_rule_of_its_message(variant: bz.variants.Variant) -> None:
+    rng = random.Random(5)
+    state = bz.new_deal(variant, seed=5)
+    candidates: list[bz.Action] = [bz.Pass(), bz.GuessPacket(1)]
+    candidates += [bz.Play(card) for card in ALL_CARDS[::3]]
+    candidates += [bz.ExchangeSeven(f"7{s}") for s in "SHDC"]
+    candidates += [bz.Declare("bezique", "QS JD"), bz.Declare("four_aces", "AS AH AD AC"),
+                   bz.Declare("royal_marriage", "KH QH")]
+    refused = 0
+    while not state.is_over:
+        legal = bz.legal_actions(state)
+        for action in candidates:
+            if action in legal:
+                continue
+            try:
+                bz.check_action(state, action)
+            except bz.IllegalActionError as error:
+                refused += 1
+                assert error.action == action
+                assert error.rule is not None, str(error)
+                assert RULE_ID.fullmatch(error.rule), error.rule
+                assert str(error).startswith(error.rule), str(error)
+        state = bz.apply(state, rng.choice(legal))
+    assert refused > 100
+
+
+def test_no_rule_where_none_applies() -> None:
+    state = bz.new_deal(bz.variants.TWO_PACK, seed=1)
+    with pytest.raises(bz.IllegalActionError) as caught:
+        bz.apply(state, "play QS")  # type: ignore[arg-type]
+    assert caught.value.rule is None and caught.value.action == "play QS"
+    assert "bz.parse_action" in str(caught.value)
+    rng = random.Random(1)
+    while not state.is_over:
+        state = bz.apply(state, rng.choice(bz.legal_actions(state)))
+    over = _refusal(state, bz.Pass())
+    assert over.rule is None and over.action == bz.Pass()
+
+
+def test_the_error_can_be_built_with_or_without_the_fields() -> None:
+    bare = bz.IllegalActionError("no")
+    assert bare.rule is None and bare.action is None and str(bare) == "no"
+    full = bz.IllegalActionError("R2.6: no", rule="R2.6", action=bz.Pass())
+    assert (full.rule, full.action, str(full)) == ("R2.6", bz.Pass(), "R2.6: no")
+
+
+def test_the_result_of_an_unfinished_deal_is_a_dedicated_error() -> None:
+    with pytest.raises(bz.DealNotOverError) as caught:
+        bz.deal_result(bz.new_deal(bz.variants.TWO_PACK, seed=1))
+    assert isinstance(caught.value, bz.BeziqueError) and isinstance(caught.value, ValueError)
+    assert not isinstance(caught.value, bz.IllegalActionError)
+    assert "not over" in str(caught.value)
+
+
+def test_the_explicit_position_example_prints_a_whole_sentence() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "explicit_position.py")],
+                          capture_output=True, text=True, timeout=120, check=True)
+    refused = next(line for line in done.stdout.splitlines() if line.startswith("refused:"))
+    assert refused.endswith("in hand or on the table for this bezique"), refused
