@@ -11,6 +11,7 @@ keeps hands small and comparisons fast.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable
 
@@ -31,6 +32,8 @@ __all__ = [
 
 class Suit(enum.Enum):
     """The four suits. ``str(Suit.SPADES)`` is ``"♠"``."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
 
     SPADES = "♠"
     HEARTS = "♥"
@@ -184,6 +187,10 @@ ALL_CARDS: tuple[Card, ...] = tuple(
     Card(rank, suit) for suit in _SUIT_ORDER for rank in sorted(Rank, reverse=True)
 )
 """The 32 distinct cards, in display order (``ALL_CARDS[c.index] is c``)."""
+
+by_index = operator.attrgetter("index")
+"""The sort key of display order (``sorted(cards, key=by_index)``): the order ``<`` gives,
+without a Python-level comparison per pair, for the engine's hot path."""
 
 _RANK_TOKENS = {
     "A": Rank.ACE,

@@ -16,6 +16,8 @@ __all__ = ["MeldClass", "MeldKind"]
 class MeldClass(enum.Enum):
     """The reuse classes of R3.4 (plus two kinds outside them)."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+
     A = "marriages and sequences"
     B = "beziques"
     C = "quartets"
@@ -32,6 +34,8 @@ class MeldKind(enum.Enum):
     Its points come from the variant's meld policy
     (``variant.melds.points(kind)``).
     """
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
 
     COMMON_MARRIAGE = "common_marriage"
     ROYAL_MARRIAGE = "royal_marriage"

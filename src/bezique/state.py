@@ -24,6 +24,8 @@ __all__ = ["WINDOWS", "CartePrivilege", "Combination", "Stage", "State", "TableC
 class Stage(enum.Enum):
     """What the deal is waiting for."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+
     PLAY = "play"
     """A card to the current trick."""
     DECLARE = "declare"

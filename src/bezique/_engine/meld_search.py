@@ -389,9 +389,13 @@ def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | Exc
     seven = trump_seven_in_hand(state, player)
     if seven is None:
         return []
-    out: list[Declare | ExchangeSeven] = []
     turn_up = state.turn_up
     if turn_up is not None and turn_up.rank is not Rank.SEVEN:
-        out.append(ExchangeSeven(seven))
-    out.append(Declare(MeldKind.TRUMP_SEVEN, (seven,)))
-    return out
+        return [_EXCHANGES[seven], _SEVEN_DECLARATIONS[seven]]
+    return [_SEVEN_DECLARATIONS[seven]]
+
+
+_EXCHANGES = {seven: ExchangeSeven(seven) for seven in _SEVENS.values()}
+"""The interned exchange of each seven (R4.1)."""
+_SEVEN_DECLARATIONS = {seven: Declare(MeldKind.TRUMP_SEVEN, (seven,)) for seven in _SEVENS.values()}
+"""The interned declaration of each seven (R4.2)."""

@@ -43,6 +43,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
+from bezique.cards import ALL_CARDS, by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import Stage, State
@@ -60,54 +61,81 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     return cache[0]  # type: ignore[no-any-return]
 
 
+_PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
+"""The interned ``Play`` of a card (looked up in C)."""
+_NO_PLANS: dict[Declare, Plan] = {}
+"""The plans of a stage without declarations (shared; never changed)."""
+_ONLY_PASS: tuple[Action, ...] = (PASS,)
+"""The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
+
+
 def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
+    """The legal actions of ``s`` and the plans of its declarations, by stage."""
     stage = s.stage
     if stage is Stage.PLAY:
-        p = s.to_move
-        assert p is not None
-        hand = s.hands[p]
         if s.phase == 2 and s.trick:
-            rules = rules_of(s.variant)
-            allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
-            return tuple(PLAYS[i] for i in sorted({c.index for c in allowed})), {}
-        out: list[Action] = [PLAYS[card.index] for card in dict.fromkeys(hand)]
-        table = s.table[p]
-        if table:
-            in_hand = {c.index for c in hand}
-            for i in sorted({tc.card.index for tc in table}):
-                out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
-        privilege = s.carte[p]
-        if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
-            cards = hand + tuple(tc.card for tc in table)
-            if not any(c.rank.is_court for c in cards):
-                out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-        rules = rules_of(s.variant)
-        if rules.seven_any_time:
-            seven = any_time_seven(s, rules, p)  # R13.2
-            if seven is not None:
-                out.append(seven)
-        return tuple(out), {}
+            return _follow_plays(s), _NO_PLANS
+        return _free_plays(s), _NO_PLANS
+    if stage is Stage.DECLARE:
+        return _window_actions(s)
     if stage is Stage.GUESS:
         low, high = s.variant.deal.packet_range
-        return tuple(GuessPacket(n) for n in range(low, high + 1)), {}
-    if stage is Stage.DECLARE:
-        rules = rules_of(s.variant)
-        p = s.to_move
-        assert p is not None
-        plans: dict[Declare, Plan] = {}
-        acts: list[Action] = []
-        if not s.window._value_ & COMBO_DONE:
-            plans = window_declarations(s, rules, p)
-            acts.extend(plans)
-        if seven_open(s, rules):
-            acts.extend(seven_actions(s, rules, p))
-        elif rules.seven_any_time:
-            seven = any_time_seven(s, rules, p)  # R13.2: not a window action
-            if seven is not None:
-                acts.append(seven)
-        acts.append(PASS)
-        return tuple(acts), plans
-    return (), {}
+        return tuple(GuessPacket(n) for n in range(low, high + 1)), _NO_PLANS
+    return (), _NO_PLANS
+
+
+def _follow_plays(s: State) -> tuple[Action, ...]:
+    """R2.10: the phase-2 follower's cards, in display order."""
+    p = s.to_move
+    assert p is not None
+    allowed = follow_options(s.hands[p], s.trick, s.trump, rules_of(s.variant).trump_when_losing)
+    return tuple(map(_PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
+
+
+def _free_plays(s: State) -> tuple[Action, ...]:
+    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6)."""
+    p = s.to_move
+    assert p is not None
+    hand = s.hands[p]
+    table = s.table[p]
+    privilege = s.carte[p]
+    rules = rules_of(s.variant)
+    if not table and not privilege and not rules.seven_any_time:
+        return tuple(map(_PLAY_OF, dict.fromkeys(hand)))
+    out: list[Action] = list(map(_PLAY_OF, dict.fromkeys(hand)))
+    if table:
+        in_hand = {c.index for c in hand}
+        for i in sorted({tc.card.index for tc in table}):
+            out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
+    if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
+        cards = hand + tuple(tc.card for tc in table)
+        if not any(c.rank.is_court for c in cards):
+            out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
+    if rules.seven_any_time:
+        seven = any_time_seven(s, rules, p)  # R13.2
+        if seven is not None:
+            out.append(seven)
+    return tuple(out)
+
+
+def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
+    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window."""
+    rules = rules_of(s.variant)
+    p = s.to_move
+    assert p is not None
+    plans = _NO_PLANS
+    if not s.window._value_ & COMBO_DONE:
+        plans = window_declarations(s, rules, p)
+    sevens: tuple[Action, ...] | list[Declare | ExchangeSeven] = ()
+    if seven_open(s, rules):
+        sevens = seven_actions(s, rules, p)
+    elif rules.seven_any_time:
+        seven = any_time_seven(s, rules, p)  # R13.2: not a window action
+        if seven is not None:
+            sevens = (seven,)
+    if not plans and not sevens:
+        return _ONLY_PASS, _NO_PLANS
+    return (*plans, *sevens, PASS), plans
 
 
 def _plans(s: State) -> dict[Declare, Plan]:
@@ -129,8 +157,15 @@ def check_state_action(s: State, action: Action) -> None:
 
 
 def apply_state(s: State, action: Action) -> State:
-    """The deal after ``action``, checked (the body of :func:`bezique.apply` for a ``State``)."""
-    if s.stage is Stage.PLAY and type(action) is Play:
+    """The deal after ``action``, checked (the body of :func:`bezique.apply` for a ``State``).
+
+    Fast paths: a pass in a window is always legal (R2.6), and an action taken from the
+    cached :func:`legal_actions` of this very state needs no second check.
+    """
+    stage = s.stage
+    if stage is Stage.DECLARE and type(action) is Pass:
+        return end_window_turn(s, rules_of(s.variant))
+    if stage is Stage.PLAY and type(action) is Play:
         p = s.to_move
         assert p is not None
         if action.from_table is None and action.card in s.hands[p]:
@@ -140,7 +175,9 @@ def apply_state(s: State, action: Action) -> State:
         if s.phase == 2 and s.trick:
             check_state_action(s, action)
         return play(s, rules_of(s.variant), p, action.card, from_table)
-    check_state_action(s, action)
+    cache = s.memo[0]
+    if cache is None or action not in cache[0]:
+        check_state_action(s, action)
     return apply_unchecked(s, action)
 
 

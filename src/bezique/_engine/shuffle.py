@@ -47,7 +47,9 @@ def shuffled(items: Sequence[_T], seed: int) -> list[_T]:
     x = seed & _MASK
     for i in range(len(out) - 1, 0, -1):
         x = (x + 0x9E3779B97F4A7C15) & _MASK
-        j = _mix(x) % (i + 1)
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix(x), inlined: once per card
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -12,12 +12,13 @@ and looked up in :data:`~bezique.state.WINDOWS`.
 from __future__ import annotations
 
 from bisect import insort
+from operator import itemgetter
 from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
 from bezique._engine.tricks import trick_winner
-from bezique.cards import Card, Rank
+from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.melds import MeldKind
 from bezique.state import WINDOWS, CartePrivilege, Combination, Stage, State, TableCard, Window
 
@@ -50,6 +51,13 @@ assert State._fields[MEMO] == "memo" and State._fields[EXPOSED] == "exposed"
 
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
                                       CartePrivilege.SHOWN, CartePrivilege.AGAIN)
+
+_SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
+_BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
+"""1 for aces and tens (R2.11), 0 for the other cards."""
+_CARD_OF = itemgetter(1)
+"""The card of a ``(player, card)`` entry of a trick."""
+
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``items`` with position ``i`` replaced."""
@@ -86,16 +94,19 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        f[HANDS] = replace_at(s.hands, p, remove_card(s.hands[p], card))
-    exposed = s.exposed
-    if exposed[p] and not from_table and card in exposed[p]:
-        f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
-    if (card.rank is Rank.SEVEN and card.suit is s.trump and s.phase == 1 and not from_table
-            and rules.played_seven_scores):
-        side = rules.sides[p]
-        f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
+        hands = list(s.hands)
+        hand = hands[p]
+        i = hand.index(card)
+        hands[p] = hand[:i] + hand[i + 1:]
+        f[HANDS] = tuple(hands)
+        exposed = s.exposed
+        if exposed[p] and card in exposed[p]:
+            f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
+        if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.played_seven_scores:
+            side = rules.sides[p]
+            f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
     privilege = s.carte[p]
-    if privilege in (CB_MAY, CB_AGAIN):
+    if privilege and privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
         f[CARTE] = replace_at(s.carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
     trick = (*s.trick, (p, card))
@@ -117,10 +128,8 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     """
     winner = trick[trick_winner(trick, s.trump)][0]
     side = rules.sides[winner]
-    won_brisques = 0
-    for _, c in trick:
-        if c.rank >= Rank.TEN:
-            won_brisques += 1
+    played = tuple(map(_CARD_OF, trick))
+    won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
         f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
     if rules.keeps_won_cards:
@@ -128,13 +137,13 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
         base = WON_SERIAL_BASE + len(s.played)
         f[WON] = replace_at(s.won, winner, s.won[winner] + tuple(
             TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
-    f[PLAYED] = s.played + tuple([c for _, c in trick])
+    f[PLAYED] = s.played + played
     f[TRICKS] = s.tricks + 1
     f[TRICK] = ()
     f[WINDOW] = NO_WINDOW
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if s.phase == 1:
-        if not rules.last_trick_final and s.stock_size <= rules.players:
+        if not rules.last_trick_final and len(s.stock) + (s.turn_up is not None) <= rules.players:
             f[LAST_TRICK] = replace_at(s.last_trick, side,
                                        s.last_trick[side] + rules.last_trick_points)
         # R2.6: the winner's declaration window opens after every phase-1 trick
@@ -200,11 +209,12 @@ def _draw(s: State, rules: Rules) -> State:
         else:
             assert turn_up is not None
             card = turn_up  # seen by all: it lay face up (R2.8)
-            exposed = replace_at(exposed, player, tuple(sorted((*exposed[player], card))))
+            exposed = replace_at(exposed, player,
+                                 tuple(sorted((*exposed[player], card), key=by_index)))
         h = list(hands[player])
-        insort(h, card)
+        insort(h, card, key=by_index)
         hands[player] = tuple(h)
-        if carte[player] == CB_SHOWN:
+        if carte[player] and carte[player] == CB_SHOWN:
             # R11.6: a drawn non-court may be shown again; a court ends the privilege
             again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
@@ -224,8 +234,9 @@ def _draw(s: State, rules: Rules) -> State:
     for player in range(n):
         if table[player]:
             laid = tuple(tc.card for tc in table[player])
-            hands[player] = tuple(sorted(hands[player] + laid))
-            exposed = replace_at(exposed, player, tuple(sorted(exposed[player] + laid)))
+            hands[player] = tuple(sorted(hands[player] + laid, key=by_index))
+            exposed = replace_at(exposed, player,
+                                 tuple(sorted(exposed[player] + laid, key=by_index)))
     f[HANDS] = tuple(hands)
     f[EXPOSED] = exposed
     f[PHASE] = 2
@@ -278,8 +289,8 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     assert p is not None and s.turn_up is not None
     side = rules.sides[p]
     h = list(remove_card(s.hands[p], seven))
-    insort(h, s.turn_up)
-    seen = tuple(sorted((*s.exposed[p], s.turn_up)))  # the turn-up lay face up
+    insort(h, s.turn_up, key=by_index)
+    seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
     new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
                     exposed=replace_at(s.exposed, p, seen),
                     window=_seven_flags(s, rules),
