@@ -226,8 +226,8 @@ def _table_card(v: Any, path: str) -> TableCard:
     if len(items) != 3:
         raise fault(path, f"a table card is [card, serial, used], not {len(items)} items")
     used = _nat(items[2], f"{path}[2]")
-    if used > 15:
-        raise fault(f"{path}[2]", f"{used} is not a set of meld classes (0-15)")
+    if used > 31:  # A=1, B=2, C=4, seven=8, the sequences' own class=16 (R13.1)
+        raise fault(f"{path}[2]", f"{used} is not a set of meld classes (0-31)")
     return TableCard(_card(items[0], f"{path}[0]"), _nat(items[1], f"{path}[1]"), used)
 
 
