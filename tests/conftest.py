@@ -14,8 +14,14 @@ Choose one with the ``HYPOTHESIS_PROFILE`` environment variable, e.g.
 from __future__ import annotations
 
 import os
+import weakref
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+import bezique as bz
+from bezique._variant import Variant
 
 settings.register_profile(
     "ci",
@@ -31,3 +37,24 @@ settings.register_profile(
     deadline=None,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# Mutation testing (tools/mutation.py sets BEZIQUE_FRESH_RULES): a variant compiles its
+# rules once and caches them, so only the first test using a variant would run the
+# compiling code, and mutmut would judge a mutant of it by that test alone. Here every
+# test starts without cached rules, so each test that uses a variant compiles them.
+if os.environ.get("BEZIQUE_FRESH_RULES"):
+    _VARIANTS: weakref.WeakSet[Variant] = weakref.WeakSet(bz.variants.ALL)
+    _post_init = Variant.__attrs_post_init__
+
+    def _remembered(self: Variant) -> None:
+        _post_init(self)
+        _VARIANTS.add(self)
+
+    Variant.__attrs_post_init__ = _remembered  # type: ignore[method-assign]
+
+    @pytest.fixture(autouse=True)
+    def _fresh_compiled_rules() -> Iterator[None]:
+        for variant in list(_VARIANTS):
+            object.__setattr__(variant, "compiled", None)
+        yield

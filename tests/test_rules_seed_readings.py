@@ -67,6 +67,23 @@ def test_R13_1_king_of_a_sequence_with_a_fresh_queen(classes: str) -> None:
 
 
 @pytest.mark.parametrize("classes", ["three", "four"])
+def test_R13_1_queen_of_a_sequence_with_a_fresh_king(classes: str) -> None:
+    """The other way round: the sequence's Q♥ (a table card) with a second K♥ from the hand
+    is a royal marriage with four classes, not with three."""
+    variant = V.TWO_PACK.with_options(meld_classes=classes)
+    s = position("AH 10H KH QH JH KH 9C 9D", variant=variant)
+    w = win(bz.apply(win(s, "9C"), SEQUENCE), "9D")
+    if classes == "four":
+        assert declarations(w) == [ROYAL]
+        u = bz.apply(w, ROYAL)
+        assert bz.Card.parse("KH") not in u.hands[0]
+        assert sorted(u.tables[0]) == sorted(cards("AH 10H KH QH JH KH"))
+    else:
+        assert declarations(w) == []
+        assert_illegal(w, ROYAL, "R3.4", "R3.6", "R3.9")
+
+
+@pytest.mark.parametrize("classes", ["three", "four"])
 def test_R13_1_the_marriage_inside_a_scored_sequence_never_scores(classes: str) -> None:
     """Seed 000: "the marriage contained in a trump sequence may not be scored separately":
     the K♥ and Q♥ that both served in one sequence make no marriage, in either reading."""
