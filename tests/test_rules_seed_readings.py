@@ -178,6 +178,24 @@ def test_R13_2_any_time_in_the_window_the_seven_is_not_the_combination() -> None
     assert u.melds == (20, 0) and u.sevens == (10, 0)
 
 
+def test_R13_2_any_time_a_second_seven_after_the_windows_seven_action() -> None:
+    """With the seven in addition to the combination, the window's one seven action (an
+    exchange) leaves the holder's other trump seven free to be declared at any time."""
+    v = V.TWO_PACK.with_options(seven_declare="any_time", seven_counts_as_meld=False)
+    s = position("7H 7H KS QS 9C 9D 9S 8S", turn_up="AH", variant=v)
+    t = bz.apply(win(s, "9C"), EXCHANGE)
+    assert t.stage is Stage.DECLARE and t.sevens == (10, 0)
+    assert set(bz.legal_actions(t)) == {SHOW, declare(K.COMMON_MARRIAGE, "KS QS"), bz.Pass()}
+    u = bz.apply(t, SHOW)
+    assert u.sevens == (20, 0) and u.stage is Stage.DECLARE
+    assert declare(K.COMMON_MARRIAGE, "KS QS") in declarations(u)
+    # after_trick: the one seven action is spent
+    w = bz.apply(win(position("7H 7H KS QS 9C 9D 9S 8S", turn_up="AH",
+                              variant=V.TWO_PACK.with_options(seven_counts_as_meld=False)),
+                     "9C"), EXCHANGE)
+    assert SHOW not in bz.legal_actions(w)
+
+
 def test_R13_2_any_time_the_exchange_is_still_the_tricks_declaration() -> None:
     s = position("7H KS QS 9C 9D 9S 8S 10S", turn_up="AH", variant=any_time())
     t = bz.apply(win(s, "9C"), EXCHANGE)
