@@ -18,10 +18,15 @@ installed package outside the directory holding these tests.
 from __future__ import annotations
 
 import os
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import bezique as bz
+from bezique._variant import Variant
 
 settings.register_profile(
     "ci",
@@ -51,3 +56,24 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"BEZIQUE_TEST_INSTALLED=1 but bezique comes from {where}, "
                                 "not from an installed wheel")
     print(f"testing the installed bezique {bezique.__version__} at {where.parent}")
+
+
+# Mutation testing (tools/mutation.py sets BEZIQUE_FRESH_RULES): a variant compiles its
+# rules once and caches them, so only the first test using a variant would run the
+# compiling code, and mutmut would judge a mutant of it by that test alone. Here every
+# test starts without cached rules, so each test that uses a variant compiles them.
+if os.environ.get("BEZIQUE_FRESH_RULES"):
+    _VARIANTS: weakref.WeakSet[Variant] = weakref.WeakSet(bz.variants.ALL)
+    _post_init = Variant.__attrs_post_init__
+
+    def _remembered(self: Variant) -> None:
+        _post_init(self)
+        _VARIANTS.add(self)
+
+    Variant.__attrs_post_init__ = _remembered  # type: ignore[method-assign]
+
+    @pytest.fixture(autouse=True)
+    def _fresh_compiled_rules() -> Iterator[None]:
+        for variant in list(_VARIANTS):
+            object.__setattr__(variant, "compiled", None)
+        yield

@@ -353,3 +353,24 @@ def test_equal_variants_share_one_cache_entry() -> None:
     assert a == b and a is not b
     assert valuation.tables_of(a) is valuation.tables_of(b)
     assert valuation.tables_of(a) is not valuation.tables_of(bz.variants.RUBICON)
+
+
+SEED_READINGS = (
+    bz.variants.TWO_PACK.with_options(meld_classes="four", seven_declare="any_time",
+                                      played_seven_scores=False),
+    bz.variants.FOUR_HANDED.with_options(meld_classes="four", seven_declare="any_time",
+                                         second_duel_leader="partner_of_first_follower"),
+)
+"""The seeds' own readings (RULES.md section 13) the presets do not use by default."""
+
+
+@pytest.mark.parametrize("variant", SEED_READINGS, ids=_ids)
+def test_bots_play_whole_deals_under_the_seeds_readings(variant: bz.Variant) -> None:
+    """R13.1, R13.2: the sequences' own reuse class and the seven declared at any time."""
+    result, _ = play(variant, [GreedyBot()] * variant.players, seed=11)
+    assert result.tricks > 0
+    for state in random_states(variant, 5, every=7):
+        p = state.to_move
+        assert p is not None
+        action = TINY.choose(bz.observe(state, p), random.Random(p))
+        assert action in bz.legal_actions(state)

@@ -746,3 +746,24 @@ def test_R3_7_R6_5_four_kings_of_table_cards_need_one_from_the_hand(spare: bool)
     assert sorted(x.tables[ANNA]) == sorted(cards("KS QS KD QD"))  # Anna's K♠ not used
     anna_ks = next(tc.serial for tc in x.table[ANNA] if tc.card == bz.Card.parse("KS"))
     assert anna_ks not in x.combos[-1].serials
+
+
+def test_R11_8_partner_seven_false_partner_may_take_the_seven_when_the_winner_did_not() -> None:
+    """R11.8 as written: the winner passes without a combination or a seven action; the
+    partner has the side's seven action (and the combination)."""
+    w = seven_window(FOUR.with_options(partner_seven=False))
+    y = bz.apply(w, bz.Pass())
+    assert y.to_move == CARLA and bz.ExchangeSeven("7H") in seven_actions(y)
+    z = bz.apply(y, bz.ExchangeSeven("7H"))
+    assert z.sevens == (0, 10) and z.stage is Stage.DECLARE and z.to_move == CARLA
+
+
+def test_R6_10_seven_as_the_meld_partner_gets_the_window_when_the_winner_passes() -> None:
+    """With the seven as the meld, a winner who passes without any declaration leaves the
+    trick's one declaration to the partner (R11.8): her marriage or her seven."""
+    w = seven_window(FOUR.with_options(seven_counts_as_meld=True))
+    y = bz.apply(w, bz.Pass())
+    assert y.stage is Stage.DECLARE and y.to_move == CARLA
+    assert decl(K.COMMON_MARRIAGE, "KD QD") in combos(y)
+    z = bz.apply(y, decl(K.COMMON_MARRIAGE, "KD QD"))
+    assert z.melds == (0, 20) and drew(w, z)

@@ -995,16 +995,19 @@ def test_R8_3_four_queens_do_not_supersede_a_broken_bezique() -> None:
     assert declare(w, K.BEZIQUE, "QS JD").combos[0].superseded
 
 
-def test_R8_3_R11_3_chinese_broken_four_aces_reformed_with_trump_fixed() -> None:
-    s = position(CHINESE, "KH QH AS AD AC AH 8D 9C", "7D 7C 7C 8C 8C 9S 7S 8S",
+@pytest.mark.parametrize("aces", ["AS AD AC AH", "AS AD AC AC"])
+def test_R8_3_R11_3_chinese_broken_four_aces_reformed_with_trump_fixed(aces: str) -> None:
+    """With a trump quartet in the table, a re-formed set of four aces is plain four aces
+    unless all four are trumps (R11.3), with or without a trump ace among them."""
+    s = position(CHINESE, f"KH QH {aces} 8D 9C", "7D 7C 7C 8C 8C 9S 7S 8S",
                  head="* * * * AS *")
     t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
     assert t.trump is bz.Suit.HEARTS
-    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_ACES, "AS AD AC AH")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_ACES, aces)
     w = trick(t, bz.Play("AS", from_table=True), "7S", winner=0)
     w = trick(pass_(w), bz.Play("KH", from_table=True), "8S", winner=0)
-    assert meld(K.FOUR_ACES, "AS AD AC AH") in listed(w)
-    assert declare(w, K.FOUR_ACES, "AS AD AC AH").melds == (240, 0)
+    assert meld(K.FOUR_ACES, aces) in listed(w)
+    assert declare(w, K.FOUR_ACES, aces).melds == (240, 0)
 
 
 def test_R8_2_R11_3_back_door_beside_a_common_marriage_of_another_suit() -> None:

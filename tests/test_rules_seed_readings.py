@@ -67,6 +67,23 @@ def test_R13_1_king_of_a_sequence_with_a_fresh_queen(classes: str) -> None:
 
 
 @pytest.mark.parametrize("classes", ["three", "four"])
+def test_R13_1_queen_of_a_sequence_with_a_fresh_king(classes: str) -> None:
+    """The other way round: the sequence's Q♥ (a table card) with a second K♥ from the hand
+    is a royal marriage with four classes, not with three."""
+    variant = V.TWO_PACK.with_options(meld_classes=classes)
+    s = position("AH 10H KH QH JH KH 9C 9D", variant=variant)
+    w = win(bz.apply(win(s, "9C"), SEQUENCE), "9D")
+    if classes == "four":
+        assert declarations(w) == [ROYAL]
+        u = bz.apply(w, ROYAL)
+        assert bz.Card.parse("KH") not in u.hands[0]
+        assert sorted(u.tables[0]) == sorted(cards("AH 10H KH QH JH KH"))
+    else:
+        assert declarations(w) == []
+        assert_illegal(w, ROYAL, "R3.4", "R3.6", "R3.9")
+
+
+@pytest.mark.parametrize("classes", ["three", "four"])
 def test_R13_1_the_marriage_inside_a_scored_sequence_never_scores(classes: str) -> None:
     """Seed 000: "the marriage contained in a trump sequence may not be scored separately":
     the K♥ and Q♥ that both served in one sequence make no marriage, in either reading."""
@@ -159,6 +176,24 @@ def test_R13_2_any_time_in_the_window_the_seven_is_not_the_combination() -> None
     assert declare(K.COMMON_MARRIAGE, "KS QS") in declarations(t)
     u = bz.apply(t, declare(K.COMMON_MARRIAGE, "KS QS"))
     assert u.melds == (20, 0) and u.sevens == (10, 0)
+
+
+def test_R13_2_any_time_a_second_seven_after_the_windows_seven_action() -> None:
+    """With the seven in addition to the combination, the window's one seven action (an
+    exchange) leaves the holder's other trump seven free to be declared at any time."""
+    v = V.TWO_PACK.with_options(seven_declare="any_time", seven_counts_as_meld=False)
+    s = position("7H 7H KS QS 9C 9D 9S 8S", turn_up="AH", variant=v)
+    t = bz.apply(win(s, "9C"), EXCHANGE)
+    assert t.stage is Stage.DECLARE and t.sevens == (10, 0)
+    assert set(bz.legal_actions(t)) == {SHOW, declare(K.COMMON_MARRIAGE, "KS QS"), bz.Pass()}
+    u = bz.apply(t, SHOW)
+    assert u.sevens == (20, 0) and u.stage is Stage.DECLARE
+    assert declare(K.COMMON_MARRIAGE, "KS QS") in declarations(u)
+    # after_trick: the one seven action is spent
+    w = bz.apply(win(position("7H 7H KS QS 9C 9D 9S 8S", turn_up="AH",
+                              variant=V.TWO_PACK.with_options(seven_counts_as_meld=False)),
+                     "9C"), EXCHANGE)
+    assert SHOW not in bz.legal_actions(w)
 
 
 def test_R13_2_any_time_the_exchange_is_still_the_tricks_declaration() -> None:

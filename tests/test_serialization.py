@@ -553,3 +553,16 @@ def test_any_value_swapped_raises_only_serialization_error(index: int,
 def test_a_deep_copy_of_a_document_is_read_alike() -> None:
     doc = json.loads(DOCUMENTS[1])
     assert bz.from_json(json.dumps(copy.deepcopy(doc))) == bz.from_json(DOCUMENTS[1])
+
+
+def test_R13_1_a_sequence_card_of_its_own_class_round_trips() -> None:
+    """With ``meld_classes = four`` a sequence's cards carry the sequences' own class bit
+    (16): states with them are written and read back (R13.1)."""
+    variant = bz.variants.TWO_PACK.with_options(meld_classes="four")
+    state = bz.setup(variant, hands=["AH 10H KH QH JH 9C 9D 9S", "7D 7D 8D 8D 7C 7C 8C 8C"],
+                     turn_up="9H", stock="8S 8S 7S 7S 9D")
+    state = bz.apply(bz.apply(state, bz.Play("7C")), bz.Play("9C"))
+    state = bz.apply(state, bz.Declare("trump_sequence", "AH 10H KH QH JH"))
+    assert {tc.used for tc in state.table[0]} == {16}
+    back = round_trip(state)
+    assert isinstance(back, bz.State) and bz.legal_actions(back) == bz.legal_actions(state)

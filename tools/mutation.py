@@ -169,7 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = [sys.executable, "-m", "mutmut", "run", "--max-children",
                    str(args.max_children), *patterns]
         print("==>", " ".join(command), flush=True)
-        status = subprocess.call(command, cwd=ROOT)
+        # tests/conftest.py: every test compiles the rules afresh, so that each test using
+        # a variant judges the mutants of the compiling code (bezique._engine.compiled)
+        env = {**os.environ, "BEZIQUE_FRESH_RULES": "1"}
+        status = subprocess.call(command, cwd=ROOT, env=env)
         if status != 0:
             print(f"FAILED: mutmut run (exit {status})", file=sys.stderr)
             return status

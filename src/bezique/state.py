@@ -83,8 +83,9 @@ class CartePrivilege(enum.IntEnum):
 class TableCard:
     """A declared card lying face up on a player's table (R3.2, R2.7).
 
-    ``used`` is a bit set of the meld classes (A=1, B=2, C=4, seven=8) the
-    card has served in; ``serial`` tells identical cards apart.
+    ``used`` is a bit set of the meld classes (A=1, B=2, C=4, seven=8, and 16 for the
+    sequences with ``meld_classes = four``, R13.1) the card has served in; ``serial``
+    tells identical cards apart.
     """
 
     card: Card

@@ -47,7 +47,10 @@ class TrumpTables:
             total = sum(n for _, n in pat.needs)
             upgrade = bool(rules.upgrades.get(pat.kind))
             pid = len(pats)
-            pats.append((pat.bit, pat.points, total, pat.needs, upgrade, pat.kind))
+            # with meld_classes = four the sequences have their own bit (R13.1); the
+            # counts of class A stand in for it
+            bit = pat.bit if pat.bit < 8 else 1
+            pats.append((bit, pat.points, total, pat.needs, upgrade, pat.kind))
             for index, n in pat.needs:
                 by_card[index].append((pid, n))
         self.pats = tuple(pats)
