@@ -25,9 +25,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-import bezique as bz
-from bezique._variant import Variant
-
 settings.register_profile(
     "ci",
     derandomize=True,
@@ -63,6 +60,10 @@ def pytest_configure(config: pytest.Config) -> None:
 # compiling code, and mutmut would judge a mutant of it by that test alone. Here every
 # test starts without cached rules, so each test that uses a variant compiles them.
 if os.environ.get("BEZIQUE_FRESH_RULES"):
+    # imported only here: the installed-wheel guard above must run before bezique is imported
+    import bezique as bz
+    from bezique._variant import Variant
+
     _VARIANTS: weakref.WeakSet[Variant] = weakref.WeakSet(bz.variants.ALL)
     _post_init = Variant.__attrs_post_init__
 

@@ -139,7 +139,7 @@ def test_bots_refuse_when_it_is_not_their_turn() -> None:
     assert state.to_move is not None
     observation = bz.observe(state, 1 - state.to_move)
     for bot in (GreedyBot(), TINY):
-        with pytest.raises(ValueError, match="not this player's turn"):
+        with pytest.raises(bz.BotError, match="not this player's turn"):
             bot.choose(observation, random.Random(0))
 
 
@@ -163,11 +163,11 @@ def test_same_seeds_replay_the_same_deal() -> None:
 
 
 def test_search_settings_are_checked() -> None:
-    with pytest.raises(ValueError, match="iterations"):
+    with pytest.raises(bz.BotError, match="iterations"):
         SearchBot(iterations=0)
-    with pytest.raises(ValueError, match="time_budget"):
+    with pytest.raises(bz.BotError, match="time_budget"):
         SearchBot(time_budget=0.0)
-    with pytest.raises(ValueError, match="max_steps"):
+    with pytest.raises(bz.BotError, match="max_steps"):
         SearchBot(max_steps=0)
 
 

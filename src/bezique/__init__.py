@@ -20,6 +20,7 @@ from bezique.engine import (
 )
 from bezique.errors import (
     BeziqueError,
+    BotError,
     DealNotOverError,
     IllegalActionError,
     InvariantError,
@@ -44,6 +45,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "Action",
     "BeziqueError",
+    "BotError",
     "Card",
     "DealNotOverError",
     "DealResult",

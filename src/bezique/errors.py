@@ -57,6 +57,11 @@ class IllegalActionError(BeziqueError):
         self.action = action
 
 
+class BotError(BeziqueError):
+    """A bot that cannot decide: asked to choose when it is not its turn, or built with a
+    setting out of range (``SearchBot(iterations=0)``)."""
+
+
 class DealNotOverError(BeziqueError):
     """A result asked of a deal (or a game) that has not ended yet.
 

@@ -6,6 +6,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from bezique.actions import Action
+from bezique.errors import BotError
 from bezique.observation import Observation
 
 __all__ = ["Bot", "legal_choices"]
@@ -33,16 +34,17 @@ class Bot(Protocol):
 
 def legal_choices(observation: Observation) -> tuple[Action, ...]:
     """The actions a bot may choose from: ``observation.legal_actions``, which is empty
-    when it is not the observer's turn; a bot asked to choose then raises ``ValueError``.
+    when it is not the observer's turn; a bot asked to choose then raises
+    :class:`~bezique.errors.BotError`.
 
     >>> import bezique as bz
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=1)
     >>> legal_choices(bz.observe(s, 1 - s.to_move))
     Traceback (most recent call last):
     ...
-    ValueError: no legal action: it is not this player's turn
+    bezique.errors.BotError: no legal action: it is not this player's turn
     """
     actions = observation.legal_actions
     if not actions:
-        raise ValueError("no legal action: it is not this player's turn")
+        raise BotError("no legal action: it is not this player's turn")
     return actions

@@ -87,7 +87,7 @@ class GreedyBot:
     >>> bz.bots.GreedyBot().choose(bz.observe(s, 1 - s.to_move), random.Random(0))
     Traceback (most recent call last):
     ...
-    ValueError: no legal action: it is not this player's turn
+    bezique.errors.BotError: no legal action: it is not this player's turn
     """
 
     name: str = "greedy"
@@ -97,7 +97,7 @@ class GreedyBot:
         """The greedy action for ``observation``.
 
         Raises:
-            ValueError: if it is not the observer's turn.
+            BotError: if it is not the observer's turn.
         """
         o = observation
         legal = legal_choices(o)

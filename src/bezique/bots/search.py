@@ -68,6 +68,7 @@ from bezique.bots.base import legal_choices
 from bezique.bots.greedy import greedy_action
 from bezique.bots.valuation import meld_prospects
 from bezique.engine import apply_unchecked, legal_actions, rules_of
+from bezique.errors import BotError
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
 from bezique.state import Stage, State
@@ -87,17 +88,17 @@ _DECLARE = Stage.DECLARE
 
 def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value < 1:
-        raise ValueError(f"{attribute.name} must be at least 1, not {value!r}")
+        raise BotError(f"{attribute.name} must be at least 1, not {value!r}")
 
 
 def _positive_or_none(_: object, attribute: attrs.Attribute[Any], value: int | None) -> None:
     if value is not None and value < 1:
-        raise ValueError(f"{attribute.name} must be at least 1 or None, not {value!r}")
+        raise BotError(f"{attribute.name} must be at least 1 or None, not {value!r}")
 
 
 def _budget(_: object, attribute: attrs.Attribute[float | None], value: float | None) -> None:
     if value is not None and not value > 0:
-        raise ValueError(f"{attribute.name} must be positive or None, not {value!r}")
+        raise BotError(f"{attribute.name} must be positive or None, not {value!r}")
 
 
 @attrs.frozen
@@ -113,7 +114,7 @@ class SearchBot:
     >>> bz.bots.SearchBot(iterations=0)
     Traceback (most recent call last):
     ...
-    ValueError: iterations must be at least 1, not 0
+    bezique.errors.BotError: iterations must be at least 1, not 0
     """
 
     iterations: int = attrs.field(default=400, validator=_positive)
@@ -141,7 +142,7 @@ class SearchBot:
         """The greedy choice, or a candidate that beats it clearly in the playouts.
 
         Raises:
-            ValueError: if it is not the observer's turn.
+            BotError: if it is not the observer's turn.
         """
         o = observation
         legal = legal_choices(o)
