@@ -6,6 +6,7 @@ field they cannot read: a wrong length, a player who does not exist, a negative 
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, cast
 
 from bezique._conformance.common import fail, require, short
@@ -34,7 +35,7 @@ def _player(value: object, field: str, players: int, optional: bool = False) -> 
 
 
 def _cards(value: object, field: str) -> None:
-    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+    if isinstance(value, tuple) and all(map(isinstance, value, repeat(Card))):
         return
     if not isinstance(value, tuple):
         fail(field, f"expected a tuple of cards, not {short(value)}")

@@ -111,7 +111,7 @@ def _class_bit(s: State, kind: MeldKind) -> int:
 def _check_combos(s: State, found: dict[int, tuple[int, TableCard]]) -> None:
     per_side = [0] * s.variant.deal.side_count
     backed: set[tuple[int, int]] = set()
-    gone: list[Counter[Card]] = []
+    gone: dict[int, Counter[Card]] = {}
     for i, combo in enumerate(s.combos):
         problem = _combo_problem(s, combo)
         if problem is not None:
@@ -145,9 +145,11 @@ def _gone(s: State, side: int) -> Counter[Card]:
 
 
 def _check_serials(s: State, combo: Combination, i: int,
-                   found: dict[int, tuple[int, TableCard]], gone: list[Counter[Card]]) -> None:
+                   found: dict[int, tuple[int, TableCard]], gone: dict[int, Counter[Card]]
+                   ) -> None:
     """A combination's cards lie on its side's tables (or were played since), or among
-    its player's won cards in Fildinski (R3.9, R11.5)."""
+    its player's won cards in Fildinski (R3.9, R11.5). ``gone`` caches :func:`_gone` per
+    side (phase 2) or for every side (key -1, phase 1)."""
     serials = combo.serials
     field = f"combos[{i}]"
     if not len(set(serials)) == len(serials) == len(combo.cards):
@@ -155,28 +157,27 @@ def _check_serials(s: State, combo: Combination, i: int,
                                  f"{len(combo.cards)}")
     sides = s.variant.sides
     bit = _class_bit(s, combo.kind)
-    rest = Counter(combo.cards)
+    won_cards = from_won_cards(s.variant)
+    rest = list(combo.cards)
     for serial in serials:
         if serial not in found:
             continue
         owner, tc = found[serial]
-        ok = rest[tc.card] > 0 and sides[owner] == combo.side and tc.used & bit
-        if from_won_cards(s.variant):
+        ok = tc.card in rest and sides[owner] == combo.side and tc.used & bit
+        if won_cards:
             ok = ok and owner == combo.player and serial >= WON_SERIAL_BASE
         if not ok:
             fail(f"{field}.serials", f"serial {serial} is not a card of this combination on "
                                      "its side's table")
-        rest[tc.card] -= 1
-    if from_won_cards(s.variant):
-        require(not +rest, f"{field}.serials", "a combination of cards never won (R11.5)")
-    elif +rest:
-        if s.phase == 2:
-            left = _gone(s, combo.side)
-        else:
-            if not gone:
-                gone.append(_gone(s, combo.side))
-            left = gone[0]
-        if +rest - left:
+        rest.remove(tc.card)
+    if won_cards:
+        require(not rest, f"{field}.serials", "a combination of cards never won (R11.5)")
+    elif rest:
+        key = combo.side if s.phase == 2 else -1
+        left = gone.get(key)
+        if left is None:
+            left = gone[key] = _gone(s, combo.side)
+        if any(rest.count(card) > left[card] for card in rest):
             fail(f"{field}.serials", "the combination's cards are neither on the table nor "
                                      "played")
 
