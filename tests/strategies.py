@@ -36,6 +36,7 @@ __all__ = [
     "game_paths",
     "play_deal",
     "reachable_states",
+    "seeded_lines",
     "seeds",
     "variants",
 ]
@@ -130,6 +131,17 @@ def play_deal(state: bz.State, rng: random.Random, max_actions: int | None = Non
         yield state, action, after
         state = after
         taken += 1
+
+
+def seeded_lines() -> list[list[object]]:
+    """For each variant of :data:`VARIANTS`, a random line from seed ``1000 + i``: the
+    actions in notation and the final scores (compared across processes)."""
+    out: list[list[object]] = []
+    for i, variant in enumerate(VARIANTS):
+        seed = 1000 + i
+        steps = list(play_deal(bz.new_deal(variant, seed=seed), random.Random(seed)))
+        out.append([[str(action) for _, action, _ in steps], list(steps[-1][2].scores)])
+    return out
 
 
 @attrs.frozen(repr=False)

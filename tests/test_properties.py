@@ -35,6 +35,7 @@ from strategies import (
     describe,
     game_paths,
     reachable_states,
+    seeded_lines,
     seeds,
     variants,
 )
@@ -375,38 +376,16 @@ def test_dealing_follows_the_packets(variant: bz.Variant, seed: int) -> None:
 
 
 _REPLAY = """
-import json, random, sys
-import bezique as bz
-from strategies import VARIANTS
-out = []
-for i, variant in enumerate(VARIANTS):
-    seed = 1000 + i
-    state = bz.new_deal(variant, seed=seed)
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_over:
-        action = rng.choice(bz.legal_actions(state))
-        actions.append(str(action))
-        state = bz.apply(state, action)
-    out.append([actions, list(state.scores)])
-json.dump(out, sys.stdout)
+import json, sys
+from strategies import seeded_lines
+json.dump(seeded_lines(), sys.stdout)
 """
 
 
 def test_same_seed_same_deal_in_another_process() -> None:
     """API: the same seed gives the same deal everywhere; nothing depends on hashing or
     on object addresses (a fresh interpreter with another hash seed)."""
-    expected = []
-    for i, variant in enumerate(VARIANTS):
-        seed = 1000 + i
-        state = bz.new_deal(variant, seed=seed)
-        rng = random.Random(seed)
-        actions = []
-        while not state.is_over:
-            action = rng.choice(bz.legal_actions(state))
-            actions.append(str(action))
-            state = bz.apply(state, action)
-        expected.append([actions, list(state.scores)])
+    expected = seeded_lines()
     env = {"PYTHONHASHSEED": "12345", "PYTHONPATH": str(Path(__file__).parent)}
     done = subprocess.run([sys.executable, "-c", _REPLAY], capture_output=True, text=True,
                           env=env, check=False, timeout=120)

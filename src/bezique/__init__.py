@@ -27,6 +27,7 @@ from bezique.errors import (
     NotationError,
     SerializationError,
     SetupError,
+    SimulationError,
     VariantError,
 )
 from bezique.game import Game, GameResult, game_result, new_game
@@ -67,6 +68,7 @@ __all__ = [
     "SerializationError",
     "SetupError",
     "SideScore",
+    "SimulationError",
     "SimulationResult",
     "Stage",
     "State",

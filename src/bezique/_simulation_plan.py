@@ -11,17 +11,10 @@ import attrs
 
 from bezique._engine.shuffle import derive_seed
 from bezique.bots.base import Bot
-from bezique.errors import BeziqueError
+from bezique.errors import SimulationError
 from bezique.variants import Variant
 
-__all__ = ["Job", "Seating", "SimulationError", "count", "seating_of"]
-
-
-class SimulationError(BeziqueError):
-    """Arguments :func:`bezique.simulate` cannot play: a bad count, a wrong number of bots."""
-
-
-SimulationError.__module__ = "bezique.simulation"  # where it is documented and imported from
+__all__ = ["Job", "Seating", "count", "seating_of"]
 
 
 def count(name: str, value: object, *, minimum: int = 1) -> int:

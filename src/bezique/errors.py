@@ -11,12 +11,14 @@ from typing import Any
 
 __all__ = [
     "BeziqueError",
+    "BotError",
     "DealNotOverError",
     "IllegalActionError",
     "InvariantError",
     "NotationError",
     "SerializationError",
     "SetupError",
+    "SimulationError",
     "VariantError",
 ]
 
@@ -83,6 +85,10 @@ class SetupError(BeziqueError):
 
 class SerializationError(BeziqueError):
     """A JSON document or record that cannot be read back."""
+
+
+class SimulationError(BeziqueError):
+    """Arguments :func:`bezique.simulate` cannot play: a bad count, a wrong number of bots."""
 
 
 class VariantError(BeziqueError):

@@ -8,7 +8,7 @@ import attrs
 
 from bezique.errors import DealNotOverError
 from bezique.melds import MeldKind
-from bezique.policies import BrisqueTiming, ScoringPolicy
+from bezique.policies import ScoringPolicy
 from bezique.state import Stage, State
 
 __all__ = ["DealResult", "Settled", "SideScore", "deal_result", "settle"]
@@ -33,9 +33,9 @@ class SideScore:
 
     @property
     def total(self) -> int:
-        """All the side's points in the deal."""
-        return (self.melds + self.sevens + self.brisques + self.last_trick + self.penalties
-                + self.bonus)
+        """All the side's points in the deal: the sum of its parts
+        (:meth:`bezique.State.score_parts`)."""
+        return sum(attrs.astuple(self))
 
 
 @attrs.frozen
@@ -143,21 +143,16 @@ def deal_result(state: State) -> DealResult:
     if state.stage is not Stage.OVER:
         raise DealNotOverError("the deal is not over yet; there is no result")
     scoring = state.variant.scoring
-    per_brisque = (scoring.brisque_points
-                   if scoring.brisque_timing is not BrisqueTiming.SETTLEMENT else 0)
-    breakdown = tuple(
-        SideScore(m, s, b * per_brisque, lt, pen, bon)
-        for m, s, b, lt, pen, bon in zip(state.melds, state.sevens, state.brisques,
-                                         state.last_trick, state.penalties, state.bonus,
-                                         strict=True))
+    per_brisque = scoring.brisque_value(deal_over=True)
+    breakdown = tuple(SideScore(*parts) for parts in state.score_parts(per_brisque))
     counts = Counter(combo.kind for combo in state.combos)
     settled = None
     if scoring.settles_each_deal and len(breakdown) == 2:
-        raw = tuple(score.total for score in breakdown)
+        raw = state.scores
         brisques = state.brisques if per_brisque == 0 else (0, 0)
         settled = settle(raw, brisques, scoring)
     return DealResult(
-        points=tuple(score.total for score in breakdown),
+        points=state.scores,
         breakdown=breakdown,
         brisque_counts=state.brisques,
         meld_counts=tuple(sorted(counts.items(), key=lambda kv: _KIND_ORDER[kv[0]])),

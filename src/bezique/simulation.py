@@ -56,12 +56,12 @@ from typing import Any, Literal, TypeVar
 import attrs
 
 from bezique._engine.shuffle import derive_seed
-from bezique._simulation_plan import Job, SimulationError, count, seating_of
+from bezique._simulation_plan import Job, count, seating_of
 from bezique._simulation_tally import Tally, deal_outcome, leaders, simulation_result
 from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import apply, new_deal
-from bezique.errors import IllegalActionError, InvariantError
+from bezique.errors import IllegalActionError, InvariantError, SimulationError
 from bezique.game import Game, game_result, new_game
 from bezique.melds import MeldKind
 from bezique.observation import observe
@@ -292,7 +292,7 @@ def simulate(variant: Variant, bots: Sequence[Bot], *, deals: int | None = None,
     >>> bz.simulate(bz.variants.TWO_PACK, [bz.bots.RandomBot()], deals=4)
     Traceback (most recent call last):
     ...
-    bezique.simulation.SimulationError: two-pack needs 2 bots (one per seat), not 1
+    bezique.errors.SimulationError: two-pack needs 2 bots (one per seat), not 1
     """
     mode, total = _what_to_play(variant, deals, games)
     workers = count("workers", workers)

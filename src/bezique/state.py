@@ -8,6 +8,7 @@ tables, the scored combinations) is shared between successive states.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -239,6 +240,14 @@ class State(NamedTuple):
         """The side of each player."""
         return self.variant.deal.sides
 
+    def score_parts(self, brisque_value: int) -> Iterator[tuple[int, int, int, int, int, int]]:
+        """Per side, ``(melds, sevens, brisque points, last trick, penalties, bonus)``, the
+        brisques counted at ``brisque_value`` each: the parts a side's points are the sum
+        of (R2.11, R2.12, R4, R9.4, R10). The one place the score formula is written:
+        :attr:`scores` and :func:`bezique.deal_result` both add these parts."""
+        return zip(self.melds, self.sevens, [b * brisque_value for b in self.brisques],
+                   self.last_trick, self.penalties, self.bonus, strict=True)
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Per side, the points so far in this deal, as the variant counts them.
@@ -249,9 +258,7 @@ class State(NamedTuple):
         counts them (:func:`bezique.deal_result`).
         """
         value = self.variant.scoring.brisque_value(self.stage is Stage.OVER)
-        return tuple(m + s + b * value + lt + pen + bon for m, s, b, lt, pen, bon in
-                     zip(self.melds, self.sevens, self.brisques, self.last_trick, self.penalties,
-                         self.bonus, strict=True))
+        return tuple(map(sum, self.score_parts(value)))
 
 
 _tuple_replace = State._replace

@@ -26,6 +26,13 @@ def require(condition: bool, field: str | None, reason: str) -> None:
         raise InvariantError(reason, field)
 
 
+def require_value(condition: bool, field: str | None, value: object, what: str) -> None:
+    """Like :func:`require`, the reason ``"<value> <what>"``, built only on failure (the
+    checker runs on every state of a soak: a passing check formats nothing)."""
+    if not condition:
+        raise InvariantError(f"{short(value)} {what}", field)
+
+
 def short(value: object, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters for a message."""
     text = repr(value)

@@ -23,6 +23,11 @@ _PARTNER = 8
 
 def count_copies(counts: Counter[Card], cards: Iterable[Card], packs: int, field: str) -> None:
     """Add ``cards`` (the field ``field``) to ``counts``; fail at a copy the packs lack."""
+    cards = tuple(cards)
+    counts.update(cards)
+    if max(counts.values(), default=0) <= packs:
+        return
+    counts.subtract(cards)  # find the first copy too many, to name it
     for i, card in enumerate(cards):
         counts[card] += 1
         if counts[card] > packs:

@@ -6,9 +6,10 @@ field they cannot read: a wrong length, a player who does not exist, a negative 
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, cast
 
-from bezique._conformance.common import fail, require, short
+from bezique._conformance.common import fail, require, require_value, short
 from bezique._engine.shuffle import is_seed
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
@@ -34,12 +35,12 @@ def _player(value: object, field: str, players: int, optional: bool = False) -> 
 
 
 def _cards(value: object, field: str) -> None:
-    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+    if isinstance(value, tuple) and all(map(isinstance, value, repeat(Card))):
         return
     if not isinstance(value, tuple):
         fail(field, f"expected a tuple of cards, not {short(value)}")
     for i, card in enumerate(cast(tuple[object, ...], value)):
-        require(isinstance(card, Card), f"{field}[{i}]", f"{short(card)} is not a card")
+        require_value(isinstance(card, Card), f"{field}[{i}]", card, "is not a card")
 
 
 def _per_player(value: object, field: str, players: int) -> tuple[Any, ...]:
@@ -62,12 +63,12 @@ def _table_cards(value: object, field: str) -> None:
 def _combination(combo: object, field: str, players: int, sides: int) -> None:
     if combo in _SOUND:
         return
-    require(isinstance(combo, Combination) and isinstance(combo.kind, MeldKind), field,
-            f"{short(combo)} is not a combination")
+    require_value(isinstance(combo, Combination) and isinstance(combo.kind, MeldKind), field,
+                  combo, "is not a combination")
     assert isinstance(combo, Combination)
     _player(combo.player, f"{field}.player", players)
-    require(_is_int(combo.side) and 0 <= combo.side < sides, f"{field}.side",
-            f"{short(combo.side)} is not a side")
+    require_value(_is_int(combo.side) and 0 <= combo.side < sides, f"{field}.side",
+                  combo.side, "is not a side")
     _cards(combo.cards, f"{field}.cards")
     require(isinstance(combo.serials, tuple) and all(_is_int(s) for s in combo.serials),
             f"{field}.serials", "expected a tuple of serial numbers")
@@ -83,10 +84,10 @@ def _flow(s: State, players: int) -> None:
     _player(s.leader, "leader", players)
     _player(s.to_move, "to_move", players, optional=True)
     _player(s.last_winner, "last_winner", players, optional=True)
-    require(isinstance(s.stage, Stage), "stage", f"{short(s.stage)} is not a stage")
-    require(s.phase in (1, 2) and _is_int(s.phase), "phase", f"{short(s.phase)} is not 1 or 2")
-    require(_is_int(s.window) and 0 <= s.window <= 15, "window",
-            f"{short(s.window)} is not a set of window flags (0-15)")
+    require_value(isinstance(s.stage, Stage), "stage", s.stage, "is not a stage")
+    require_value(s.phase in (1, 2) and _is_int(s.phase), "phase", s.phase, "is not 1 or 2")
+    require_value(_is_int(s.window) and 0 <= s.window <= 15, "window",
+                  s.window, "is not a set of window flags (0-15)")
     require(isinstance(s.active, tuple) and bool(s.active) and len(set(s.active))
             == len(s.active), "active", "must list distinct players")
     for i, p in enumerate(s.active):
@@ -94,14 +95,14 @@ def _flow(s: State, players: int) -> None:
     require(s.leader in s.active, "leader", f"player {s.leader} is not among the active players")
     require(isinstance(s.trick, tuple), "trick", "expected a tuple of [player, card]")
     for i, entry in enumerate(s.trick):
-        require(isinstance(entry, tuple) and len(entry) == 2, f"trick[{i}]",
-                f"{short(entry)} is not a (player, card) pair")
+        require_value(isinstance(entry, tuple) and len(entry) == 2, f"trick[{i}]",
+                      entry, "is not a (player, card) pair")
         _player(entry[0], f"trick[{i}][0]", players)
-        require(isinstance(entry[1], Card), f"trick[{i}][1]", f"{short(entry[1])} is not a card")
-    require(_is_int(s.tricks) and s.tricks >= 0, "tricks", f"{short(s.tricks)} is negative")
-    require(_is_int(s.packet) and s.packet >= 0, "packet", f"{short(s.packet)} is negative")
-    require(s.seed is None or is_seed(s.seed), "seed",
-            f"{short(s.seed)} is not a seed (0 to 2**64 - 1)")
+        require_value(isinstance(entry[1], Card), f"trick[{i}][1]", entry[1], "is not a card")
+    require_value(_is_int(s.tricks) and s.tricks >= 0, "tricks", s.tricks, "is negative")
+    require_value(_is_int(s.packet) and s.packet >= 0, "packet", s.packet, "is negative")
+    require_value(s.seed is None or is_seed(s.seed), "seed",
+                  s.seed, "is not a seed (0 to 2**64 - 1)")
 
 
 def check_shape(s: State) -> None:
@@ -125,10 +126,10 @@ def check_shape(s: State) -> None:
             fail(f"carte[{p}]", f"{short(privilege)} is not a carte blanche state (0-3)")
     _cards(s.stock, "stock")
     _cards(s.played, "played")
-    require(s.turn_up is None or isinstance(s.turn_up, Card), "turn_up",
-            f"{short(s.turn_up)} is not a card")
-    require(s.trump is None or isinstance(s.trump, Suit), "trump",
-            f"{short(s.trump)} is not a suit")
+    require_value(s.turn_up is None or isinstance(s.turn_up, Card), "turn_up",
+                  s.turn_up, "is not a card")
+    require_value(s.trump is None or isinstance(s.trump, Suit), "trump",
+                  s.trump, "is not a suit")
     for name in _PER_SIDE:
         values = getattr(s, name)
         if not (isinstance(values, tuple) and len(values) == sides):

@@ -10,7 +10,7 @@ from bezique._conformance.melds import meld_shape_error, reuse_class
 from bezique._engine.compiled import CLASS_BIT, SEQUENCE_BIT
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique.actions import Declare
-from bezique.cards import Card, Rank
+from bezique.cards import Card, Rank, pack
 from bezique.melds import MeldKind
 from bezique.policies import DealPolicy
 from bezique.state import Combination, Stage, State, TableCard
@@ -25,6 +25,8 @@ __all__ = ["check_bookkeeping"]
 _FIXING = (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE)
 _PLAIN = (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR)
 _SEVEN_BIT = 8
+_BRISQUES = frozenset(card for card in pack() if card.is_brisque)
+"""The aces and tens (R2.11), for counting them at C speed."""
 
 
 def check_bookkeeping(s: State) -> None:
@@ -111,7 +113,7 @@ def _class_bit(s: State, kind: MeldKind) -> int:
 def _check_combos(s: State, found: dict[int, tuple[int, TableCard]]) -> None:
     per_side = [0] * s.variant.deal.side_count
     backed: set[tuple[int, int]] = set()
-    gone: list[Counter[Card]] = []
+    gone: dict[int, Counter[Card]] = {}
     for i, combo in enumerate(s.combos):
         problem = _combo_problem(s, combo)
         if problem is not None:
@@ -145,9 +147,11 @@ def _gone(s: State, side: int) -> Counter[Card]:
 
 
 def _check_serials(s: State, combo: Combination, i: int,
-                   found: dict[int, tuple[int, TableCard]], gone: list[Counter[Card]]) -> None:
+                   found: dict[int, tuple[int, TableCard]], gone: dict[int, Counter[Card]]
+                   ) -> None:
     """A combination's cards lie on its side's tables (or were played since), or among
-    its player's won cards in Fildinski (R3.9, R11.5)."""
+    its player's won cards in Fildinski (R3.9, R11.5). ``gone`` caches :func:`_gone` per
+    side (phase 2) or for every side (key -1, phase 1)."""
     serials = combo.serials
     field = f"combos[{i}]"
     if not len(set(serials)) == len(serials) == len(combo.cards):
@@ -155,28 +159,27 @@ def _check_serials(s: State, combo: Combination, i: int,
                                  f"{len(combo.cards)}")
     sides = s.variant.sides
     bit = _class_bit(s, combo.kind)
-    rest = Counter(combo.cards)
+    won_cards = from_won_cards(s.variant)
+    rest = list(combo.cards)
     for serial in serials:
         if serial not in found:
             continue
         owner, tc = found[serial]
-        ok = rest[tc.card] > 0 and sides[owner] == combo.side and tc.used & bit
-        if from_won_cards(s.variant):
+        ok = tc.card in rest and sides[owner] == combo.side and tc.used & bit
+        if won_cards:
             ok = ok and owner == combo.player and serial >= WON_SERIAL_BASE
         if not ok:
             fail(f"{field}.serials", f"serial {serial} is not a card of this combination on "
                                      "its side's table")
-        rest[tc.card] -= 1
-    if from_won_cards(s.variant):
-        require(not +rest, f"{field}.serials", "a combination of cards never won (R11.5)")
-    elif +rest:
-        if s.phase == 2:
-            left = _gone(s, combo.side)
-        else:
-            if not gone:
-                gone.append(_gone(s, combo.side))
-            left = gone[0]
-        if +rest - left:
+        rest.remove(tc.card)
+    if won_cards:
+        require(not rest, f"{field}.serials", "a combination of cards never won (R11.5)")
+    elif rest:
+        key = combo.side if s.phase == 2 else -1
+        left = gone.get(key)
+        if left is None:
+            left = gone[key] = _gone(s, combo.side)
+        if any(rest.count(card) > left[card] for card in rest):
             fail(f"{field}.serials", "the combination's cards are neither on the table nor "
                                      "played")
 
@@ -218,7 +221,7 @@ def _check_tricks_won(s: State) -> None:
     """Brisques are those of the completed tricks; the last-trick bonus once, when due
     (R2.11, R2.12)."""
     variant = s.variant
-    brisques = sum(1 for card in s.played if card.is_brisque)
+    brisques = sum(map(_BRISQUES.__contains__, s.played))
     require(sum(s.brisques) == brisques, "brisques",
             f"{sum(s.brisques)} brisques counted, {brisques} won in tricks")
     bonus = variant.scoring.last_trick_points
