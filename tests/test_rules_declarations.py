@@ -162,6 +162,19 @@ def test_R3_2_declared_cards_go_to_the_table_and_stay_part_of_the_hand() -> None
     assert sorted(w3.tables[0]) == sorted(cards("KS KD KC KC"))
 
 
+def test_R3_2_a_declared_card_everyone_has_seen_leaves_the_exposed_cards() -> None:
+    """The turn-up taken by the seven exchange is seen by both players (R4.1); declared, it
+    goes to the table, where every player sees it, and is no longer an exposed hand card."""
+    s = position("7H QH 9C 9D 9S 8S 10S 10D", turn_up="KH")
+    t = bz.apply(win(s, "9C"), bz.ExchangeSeven("7H"))
+    assert t.exposed[0] == cards("KH")
+    w = win(t, "9D")
+    u = bz.apply(w, declare(K.ROYAL_MARRIAGE, "KH QH"))
+    assert u.exposed == ((), ())
+    assert sorted(u.tables[0]) == sorted(cards("KH QH"))
+    assert bz.observe(u, 1).exposed == ((), ())
+
+
 # --------------------------------------------------------------------------- R3.3
 
 _PAD = ("9C", "9D", "9S", "8S", "10S", "10D", "10C", "8H")
@@ -230,6 +243,18 @@ def test_R3_4_a_king_of_four_kings_may_later_marry() -> None:
     assert u.melds == (100, 0)
     # the king on the table served; only the queen joined it
     assert sorted(u.tables[0]) == sorted(cards("KS KD KC KC QD"))
+
+
+def test_R3_4_each_king_of_four_kings_may_marry_in_turn() -> None:
+    """Marrying one king of the four kings marks that king alone as married: the other
+    kings of the four may still marry."""
+    s = position("KS KD KC KC QD QS 9C 9D", draws0="9S 8S")
+    t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KS KD KC KC"))
+    u = bz.apply(win(t, "9D"), declare(K.COMMON_MARRIAGE, "KD QD"))
+    w = win(u, "9S")
+    assert declarations(w) == [declare(K.COMMON_MARRIAGE, "KS QS")]
+    v = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
+    assert v.melds == (80 + 20 + 20, 0)
 
 
 def test_R3_4_the_queen_of_a_marriage_may_later_form_a_bezique() -> None:

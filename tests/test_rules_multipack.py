@@ -199,6 +199,17 @@ def test_R8_1_trump_sevens_score_nothing() -> None:
     assert_illegal(w, bz.ExchangeSeven("7H"), "R5.1", "R8.1")
 
 
+def test_R2_12_end_of_stock_without_a_turn_up_the_trick_emptying_the_stock_scores() -> None:
+    """Rubicon turns up no card: with ``last_trick = end_of_stock`` the last-trick points go
+    to the winner of the trick after which the stock runs out, and to no earlier trick."""
+    v = RUBICON.with_options(last_trick="end_of_stock")
+    s = position(v, "AS 9C 9C 9D 9D 8D 8D 9S 9S", LOSER, size=4)
+    w = trick(s, "7S", "AS", winner=0)
+    assert w.last_trick == (0, 0) and w.stock_size == 4
+    w = trick(pass_(w), "9C", "7C", winner=0)
+    assert w.last_trick == (v.scoring.last_trick_points, 0) and w.stock_size == 2
+
+
 # --------------------------------------------------------------------------- R8.2 / R11.2
 
 
@@ -948,10 +959,14 @@ def test_R3_5_R3_9_an_upgraded_bezique_is_not_upgraded_to_a_double_again() -> No
     assert declare(w, K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD").melds == (2040, 0)
 
 
-def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two() -> None:
+@pytest.mark.parametrize("classes", ["three", "four"])
+def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two(classes: str) -> None:
     """The king and queen of one royal marriage make one sequence, not two (R3.9): after the
-    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them."""
-    s = position(RUBICON, "KH QH AH 10H JH AH 10H JH 8D", LOSER)
+    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them.
+    With ``meld_classes = four`` (R13.1) the upgrade is what marks the K and Q as used in the
+    sequences' own class."""
+    s = position(RUBICON.with_options(meld_classes=classes), "KH QH AH 10H JH AH 10H JH 8D",
+                 LOSER)
     t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
     assert t.trump is bz.Suit.HEARTS
     t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")

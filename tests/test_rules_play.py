@@ -905,6 +905,15 @@ def test_R2_12_winner_of_the_last_trick_of_the_deal_scores_10() -> None:
     assert bz.legal_actions(state) == ()
 
 
+def test_R2_12_the_result_exists_once_the_last_trick_is_played_and_counts_the_tricks() -> None:
+    state = trick(brisque_deal(V), "AS", "10S")
+    with pytest.raises(bz.DealNotOverError) as caught:
+        bz.deal_result(state)
+    assert str(caught.value) == "the deal is not over yet; there is no result"
+    state = trick(state, "9H", "AH")
+    assert bz.deal_result(state).tricks == 2
+
+
 @pytest.mark.parametrize("option", ["final", "end_of_stock"])
 @pytest.mark.parametrize("seed", [10, 11, 12])
 def test_R2_12_last_trick_bonus_in_a_whole_deal(seed: int, option: str) -> None:

@@ -291,6 +291,21 @@ def test_R5_3_several_declarations_in_one_window() -> None:
     assert y.stage is Stage.PLAY and y.to_move == 0 and y.stock_size == x.stock_size - 2
 
 
+def test_R11_5_declared_won_cards_stay_in_the_won_cards_marked_as_used() -> None:
+    """Declaring from the won cards lays nothing on the table: the won cards keep their
+    order and identity, and exactly the declared ones are marked as used."""
+    s = bz.setup(FILDINSKI, hands=["AC AS JD 9D 8D 9C 8C 7C", "KC QS QC 7S 8S 9S 7D 8H"],
+                 turn_up="9H", stock="10S 10S 10C 10C 10D")
+    t = bz.apply(play(s, "KC", "AC"), bz.Pass())   # won: K♣ A♣
+    t = bz.apply(play(t, "AS", "QS"), bz.Pass())   # won: A♠ Q♠
+    w = play(t, "JD", "QC")                        # won: J♦ Q♣
+    x = bz.apply(w, decl(K.COMMON_MARRIAGE, "KC QC"))
+    assert x.tables == ((), ())
+    assert [(tc.card, tc.serial) for tc in x.won[0]] == [(tc.card, tc.serial) for tc in w.won[0]]
+    assert sorted(tc.card for tc in x.won[0] if tc.used) == sorted(cards("KC QC"))
+    assert not any(tc.used for tc in w.won[0])
+
+
 def test_R5_3_no_card_in_two_combinations_and_pass_closes() -> None:
     s = bz.setup(FILDINSKI, hands=["AS JD AC QS 9D 8D 9C 8C", "KS 7D KC QC 7S 8S 9S 8H"],
                  turn_up="9H", stock="10S 10S 10C 10C 10D 10D 7C")
