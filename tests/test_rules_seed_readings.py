@@ -8,6 +8,7 @@ dealing, so that play goes 1, 2, 3, 0 and players 1 and 3 (Anna and Carla) are p
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -119,6 +120,16 @@ def test_R13_1_four_classes_a_quartet_king_and_a_sequence_king() -> None:
     t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KH KS KD KC"))
     w = win(t, "9D")
     assert declare(K.COMMON_MARRIAGE, "KS QS") in declarations(w)
+
+
+def test_R13_1_four_classes_the_queen_of_a_marriage_may_later_form_a_bezique() -> None:
+    """Only the sequences get a class of their own: the marriages and the beziques stay
+    separate classes, so the Q♠ of a marriage still forms a bezique (R3.4)."""
+    s = position("KS QS JD 9C 9D 9S 8S 10S", variant=V.TWO_PACK.with_options(meld_classes="four"))
+    t = bz.apply(win(s, "9C"), declare(K.COMMON_MARRIAGE, "KS QS"))
+    w = win(t, "9D")
+    assert declarations(w) == [declare(K.BEZIQUE, "QS JD")]
+    assert bz.apply(w, declare(K.BEZIQUE, "QS JD")).melds == (60, 0)
 
 
 # =========================================================================== R13.2
@@ -398,6 +409,21 @@ def test_R13_6_sevens_score_false_is_whole() -> None:
     v = V.TWO_PACK.with_options(sevens_score=False)
     for option in ("seven_declare", "played_seven_scores", "seven_counts_as_meld"):
         assert option not in v.options(), option
+
+
+def test_R13_6_sevens_score_composed_without_a_trump_seven_in_the_table_is_not_half_applied(
+        ) -> None:
+    """``attrs.evolve`` on the trump policy bypasses the refusal of ``with_options``; the
+    option still does not take effect in part: without a trump seven in the meld table, a
+    trump seven played to a phase-1 trick scores nothing and no seven action is offered."""
+    trump = attrs.evolve(V.NO_PRESET_TRUMP.trump, sevens_score=True)
+    variant = attrs.evolve(V.NO_PRESET_TRUMP, trump=trump)
+    s = bz.setup(variant, hands=["7H 8C 9C 9D 9S 8S 10S 10D", "7D 8D 8D 7C 7C 8C JC JD"],
+                 stock="7S 9S 10C 10C", trump="H")
+    w = play(s, "8D", "7H")  # the trump seven wins the trick
+    assert w.stage is Stage.DECLARE and w.to_move == 0
+    assert w.sevens == (0, 0) and w.scores == (0, 0)
+    assert bz.legal_actions(w) == (bz.Pass(),)
 
 
 def test_R13_6_cutthroat_offers_duels_as_its_page_says() -> None:
