@@ -132,6 +132,44 @@ def test_R13_1_four_classes_the_queen_of_a_marriage_may_later_form_a_bezique() -
     assert bz.apply(w, declare(K.BEZIQUE, "QS JD")).melds == (60, 0)
 
 
+FOUR_FRESH = V.TWO_PACK.with_options(meld_classes="four", require_fresh_card=True)
+"""Four classes with R3.7's ``require_fresh_card``: a combination needs a card from the hand."""
+
+
+@pytest.mark.parametrize("fresh", ["KH", "QH"])
+def test_R13_1_four_classes_require_fresh_card_a_sequence_card_marries_one_from_the_hand(
+        fresh: str) -> None:
+    """With ``require_fresh_card`` (R3.7) the sequence's K♥ (or Q♥) still marries a second
+    Q♥ (or K♥) from the hand: the new card is the fresh one. The marriage inside the
+    sequence is skipped for it, not taken to end the search."""
+    s = position(f"AH 10H KH QH JH {fresh} 9C 9D", variant=FOUR_FRESH)
+    w = win(bz.apply(win(s, "9C"), SEQUENCE), "9D")
+    assert declarations(w) == [ROYAL]
+    u = bz.apply(w, ROYAL)
+    assert u.melds == (290, 0)
+    assert bz.Card.parse(fresh) not in u.hands[0]
+    assert sorted(u.tables[0]) == sorted(cards(f"AH 10H KH QH JH {fresh}"))
+
+
+@pytest.mark.parametrize("variant", [V.TWO_PACK.with_options(meld_classes="four"), FOUR_FRESH],
+                         ids=["four", "four+require_fresh_card"])
+def test_R13_1_four_classes_a_marriage_wholly_of_table_cards(variant: bz.Variant) -> None:
+    """The K♠ of four kings and the Q♠ of a bezique, both on the table and of no sequence,
+    marry (R3.4, R3.7), unless ``require_fresh_card`` asks for a card from the hand."""
+    s = position("KH KS KD KC QS JD 9C 9D", draws0="9S", variant=variant)
+    t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KH KS KD KC"))
+    t = bz.apply(win(t, "9D"), declare(K.BEZIQUE, "QS JD"))
+    w = win(t, "9S")
+    marriage = declare(K.COMMON_MARRIAGE, "KS QS")
+    if variant is FOUR_FRESH:
+        assert declarations(w) == []
+        assert_illegal(w, marriage, "R3.7")
+    else:
+        assert declarations(w) == [marriage]
+        u = bz.apply(w, marriage)
+        assert u.melds == (80 + 40 + 20, 0) and u.tables == w.tables
+
+
 # =========================================================================== R13.2
 
 
