@@ -418,6 +418,21 @@ def test_R3_7_require_fresh_card_allows_it_with_a_card_from_the_hand() -> None:
     assert bz.Card.parse("KS") not in v.hands[0]
 
 
+def test_R3_7_require_fresh_card_the_hand_card_replaces_its_own_table_copy() -> None:
+    """The K♠ from the hand takes the place of the table's K♠ (of the four kings), not of
+    the Q♠: the marriage's table cards are the Q♠ and the new K♠ (R3.9), and the Q♠ is the
+    one marked as married."""
+    w = _kings_then_bezique(FRESH, draws0="9S KS")
+    v = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
+    by_serial = {tc.serial: tc for tc in v.table[0]}
+    marriage = v.combos[-1]
+    assert marriage.kind is K.COMMON_MARRIAGE
+    assert sorted(by_serial[serial].card for serial in marriage.serials) == sorted(
+        cards("KS QS"))
+    queen = next(tc for tc in v.table[0] if tc.card == bz.Card.parse("QS"))
+    assert queen.used & 1  # class A, the marriages (TableCard.used)
+
+
 # --------------------------------------------------------------------------- R3.8
 
 
