@@ -23,6 +23,7 @@ from positions import (
     position,
     win,
 )
+from scenario import play
 
 K = bz.MeldKind
 FRESH = bz.variants.TWO_PACK.with_options(require_fresh_card=True)
@@ -305,6 +306,41 @@ def test_R3_5_royal_marriage_then_trump_sequence() -> None:
     u = bz.apply(w2, declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH"))
     assert u.melds == (290, 0)
     assert sorted(u.tables[0]) == sorted(cards("AH 10H KH QH JH"))
+
+
+def test_R3_5_upgrade_of_a_marriage_declared_after_the_opponents_combination() -> None:
+    """The upgrade search looks past combinations of the other side: player 1 scores a
+    marriage first, then player 0 a royal marriage, which his sequence upgrades."""
+    s = bz.setup(bz.variants.TWO_PACK, hands=["KH QH AH 10H JH 9C 9D 8H",
+                                              "AS KC QC 7D 7D 8D 8C 7C"],
+                 turn_up="9H", dealer=0, seed=3)
+    w = play(s, "AS", "9C")  # player 1 wins
+    assert w.last_winner == 1
+    t = bz.apply(w, declare(K.COMMON_MARRIAGE, "KC QC"))
+    w = play(t, "7D", "8H")  # player 0 trumps
+    assert w.last_winner == 0
+    t = bz.apply(w, declare(K.ROYAL_MARRIAGE, "KH QH"))
+    w = play(t, "9D", "7C")
+    assert w.last_winner == 0
+    sequence = declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert sequence in declarations(w)
+    u = bz.apply(w, sequence)
+    assert u.melds == (40 + 250, 20)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R3_5_upgrade_of_a_marriage_declared_after_a_combination_of_another_class() -> None:
+    """A bezique first, then the royal marriage: the upgrade search looks past the bezique
+    (no base for a sequence) and the sequence upgrades the marriage."""
+    s = position("QS JD KH QH AH 10H JH 9C", draws0="9D 9S")
+    t = bz.apply(win(s, "9C"), declare(K.BEZIQUE, "QS JD"))
+    t = bz.apply(win(t, "9D"), declare(K.ROYAL_MARRIAGE, "KH QH"))
+    w = win(t, "9S")
+    sequence = declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert declarations(w) == [sequence]
+    u = bz.apply(w, sequence)
+    assert u.melds == (40 + 40 + 250, 0)
+    assert [c.superseded for c in u.combos] == [False, True, False]
 
 
 def test_R3_5_bezique_then_double_bezique_by_adding_a_new_pair() -> None:

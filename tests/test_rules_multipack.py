@@ -271,6 +271,20 @@ def test_R11_3_back_door_upgrades_the_common_marriage_of_its_suit() -> None:
     assert bz.legal_actions(w) == (bz.Pass(),)
 
 
+def test_R11_3_back_door_upgrades_its_own_suits_marriage_past_another_suits() -> None:
+    """Two common marriages, spades then diamonds: the diamond back-door upgrades the
+    diamond marriage; the spade marriage before it is no base for it and does not end the
+    search."""
+    s = position(RUBICON, "KS QS KD QD AD 10D JD 9C 9C", LOSER, head="9S * 9S *", trump="H")
+    t = declare(trick(s, "7C", "9C", winner=0), K.COMMON_MARRIAGE, "KS QS")
+    t = declare(trick(t, "9C", "7C", winner=0), K.COMMON_MARRIAGE, "KD QD")
+    w = trick(t, "9S", "7S", winner=0)
+    back_door = meld(K.BACK_DOOR, "AD 10D KD QD JD")
+    assert back_door in listed(w)
+    u = declare(w, K.BACK_DOOR, "AD 10D KD QD JD")
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
 def test_R8_2_triple_bezique_1500_as_double_plus_one_pair() -> None:
     s = position(RUBICON, "QS QS QS JD JD JD 8D 8D 9C", LOSER)
     w = trick(s, "7D", "8D", winner=0)
