@@ -723,6 +723,15 @@ def test_R2_9_tables_return_to_hands_in_phase_2() -> None:
     assert state.scores == (0, 10 + 40)
 
 
+def test_R2_9_returned_table_cards_and_the_taken_turn_up_are_seen_by_both() -> None:
+    """The declared K♥ Q♥ went back into the elder's hand, and he took the face-up 9♥: the
+    dealer knows all three are there (``exposed``, and in his observation)."""
+    state = into_phase_2()
+    seen = tuple(sorted(cards("KH QH 9H")))
+    assert state.exposed == ((), seen)
+    assert bz.observe(state, 0).exposed == ((), seen)
+
+
 def test_R2_9_no_declarations_after_the_stock_is_gone() -> None:
     state = into_phase_2()
     state = trick(state, "8D", "JD")
