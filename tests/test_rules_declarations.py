@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -341,6 +342,8 @@ def test_R3_5_upgrade_of_a_marriage_declared_after_a_combination_of_another_clas
     u = bz.apply(w, sequence)
     assert u.melds == (40 + 40 + 250, 0)
     assert [c.superseded for c in u.combos] == [False, True, False]
+    # the upgraded marriage keeps its record, marked superseded (R3.9)
+    assert u.combos[:2] == (t.combos[0], attrs.evolve(t.combos[1], superseded=True))
 
 
 def test_R3_5_bezique_then_double_bezique_by_adding_a_new_pair() -> None:

@@ -371,6 +371,17 @@ def test_R8_2_carte_blanche_before_the_first_card_scores_50_and_keeps_the_turn()
     assert_illegal(u, carte(u, 0), "R11.6")  # the dealer holds a king
 
 
+def test_R8_2_carte_blanche_is_recorded_as_the_showers_combination() -> None:
+    """The shown carte blanche is a scored combination of the elder's side and seat, with
+    its 50 points and no table card (the cards stay in the hand)."""
+    s = position(RUBICON, WITH_COURT, NO_COURT)
+    t = bz.apply(s, carte(s, 1))
+    shown = t.combos[-1]
+    assert (shown.kind, shown.side, shown.player, shown.points, shown.serials) == (
+        K.CARTE_BLANCHE, 1, 1, 50, ())
+    assert not shown.superseded
+
+
 def test_R11_6_the_follower_shows_carte_blanche_before_his_first_card() -> None:
     s = position(RUBICON, "AD 10D 9D 8D 7D AC 10C 9C 8C", "KS QS 9S 8S 7S 9H 8H 7H 7H")
     assert_illegal(s, carte(s, 1), "R11.6")
