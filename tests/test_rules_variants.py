@@ -328,6 +328,18 @@ def test_R11_5_window_stays_open_for_a_seven_action_in_addition(last: str) -> No
         assert y.stage is Stage.PLAY and y.stock_size == w.stock_size - 2
 
 
+def test_R11_5_double_bezique_from_two_won_copies_of_each_card() -> None:
+    """Won cards may hold two copies of a card: Q♠ J♦ won twice make a double bezique."""
+    s = bz.setup(FILDINSKI, hands=["KS JD QS 9D 8D 9C 8C 7C", "QS 7D JD 7S 8S 9S 10C 8H"],
+                 turn_up="9H", stock="10S 10S 10C 10D 10D 7S 9C")
+    t = bz.apply(play(s, "QS", "KS"), bz.Pass())   # won: Q♠ K♠
+    t = bz.apply(play(t, "JD", "7D"), bz.Pass())   # won: J♦ 7♦
+    w = play(t, "QS", "JD")                        # won: Q♠ J♦
+    double = decl(K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    assert double in combos(w)
+    assert bz.apply(w, double).melds == (500, 0)
+
+
 def test_R5_3_no_card_in_two_combinations_and_pass_closes() -> None:
     s = bz.setup(FILDINSKI, hands=["AS JD AC QS 9D 8D 9C 8C", "KS 7D KC QC 7S 8S 9S 8H"],
                  turn_up="9H", stock="10S 10S 10C 10C 10D 10D 7C")
