@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import bezique as bz
+from bezique.state import Window
 
 V = bz.variants.TWO_PACK
 PASS = bz.Pass()
@@ -459,6 +460,15 @@ def test_R2_6_winner_draws_the_top_card_then_the_loser_the_next() -> None:
     assert state.stock == tuple(bz.parse_cards("7C JS QH"))
     assert state.turn_up == bz.Card.parse("KD")
     assert state.stock_size == 4
+
+
+def test_R2_6_no_window_is_open_during_a_trick_nor_after_the_draw() -> None:
+    """The window flags are empty (``Window(0)``) outside the winner's window: while a
+    trick is being played and once the players have drawn."""
+    led = bz.apply(window_position(), bz.Play("AS"))
+    assert led.stage is bz.Stage.PLAY and led.window == Window(0)
+    drawn = bz.apply(bz.apply(led, bz.Play("7S")), PASS)
+    assert drawn.stage is bz.Stage.PLAY and drawn.window == Window(0)
 
 
 def test_R2_6_follower_wins_declares_then_draws_first_and_leads() -> None:
