@@ -1059,3 +1059,46 @@ def test_R8_2_R11_3_back_door_beside_a_common_marriage_of_another_suit() -> None
     assert meld(K.BACK_DOOR, "AS 10S KS QS JS") in listed(w)
     u = declare(w, K.BACK_DOOR, "AS 10S KS QS JS")
     assert u.melds == (170, 0) and [c.superseded for c in u.combos] == [False, False]
+
+
+# --------------------------------------------------------------------------- R2.7 table copies
+
+
+def _intact(state: bz.State, combo: bz.Combination) -> bool:
+    on_table = {tc.serial for table in state.table for tc in table}
+    return all(serial in on_table for serial in combo.serials)
+
+
+def test_R2_7_of_two_table_queens_the_one_in_fewer_combinations_is_played() -> None:
+    """Two Q♠ on the table, the first in a bezique and the double bezique that upgraded it,
+    the second in the double only: playing a Q♠ from the table plays the second (the one in
+    the fewest intact combinations), so the single bezique stays whole on the table."""
+    s = position(RUBICON, "QS QS JD JD 8D 8D 9C 9C 9D", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "8D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    bezique, double = t.combos
+    first, second = (tc.serial for tc in t.table[0] if tc.card == bz.Card.parse("QS"))
+    assert first in bezique.serials and second not in bezique.serials
+    w = trick(pass_(trick(t, "9C", "7C", winner=0)), bz.Play("QS", from_table=True), "7S",
+              winner=0)
+    queens = [tc.serial for tc in w.table[0] if tc.card == bz.Card.parse("QS")]
+    assert queens == [first]
+    assert _intact(w, bezique) and not _intact(w, double)
+
+
+def test_R2_7_a_table_queen_of_a_broken_marriage_is_played_before_one_of_a_sequence() -> None:
+    """The Q♥ of a broken royal marriage (its king played) is in no intact combination;
+    the Q♥ of the sequence declared afterwards from the hand is: playing a Q♥ from the
+    table plays the first, and the sequence stays whole."""
+    s = position(RUBICON, "KH QH AH 10H KH QH JH 8D 9C", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    assert t.trump is bz.Suit.HEARTS
+    w = trick(t, bz.Play("KH", from_table=True), "7C", winner=0)
+    t = declare(w, K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    marriage, sequence = t.combos
+    assert not marriage.superseded and not _intact(t, marriage)
+    old, new = (tc.serial for tc in t.table[0] if tc.card == bz.Card.parse("QH"))
+    assert old in marriage.serials and new in sequence.serials
+    w = trick(t, bz.Play("QH", from_table=True), "7C", winner=0)
+    assert [tc.serial for tc in w.table[0] if tc.card == bz.Card.parse("QH")] == [new]
+    assert _intact(w, sequence)
