@@ -1102,3 +1102,76 @@ def test_R2_7_a_table_queen_of_a_broken_marriage_is_played_before_one_of_a_seque
     w = trick(t, bz.Play("QH", from_table=True), "7C", winner=0)
     assert [tc.serial for tc in w.table[0] if tc.card == bz.Card.parse("QH")] == [new]
     assert _intact(w, sequence)
+
+
+# --------------------------------------------------------------------------- R3.8 / R3.7 re-forming
+
+
+FRESH_RUBICON = RUBICON.with_options(require_fresh_card=True)
+
+
+def _close(state: bz.State) -> bz.State:
+    """Close the declaration window if one is open."""
+    return pass_(state) if bz.Pass() in bz.legal_actions(state) else state
+
+
+def test_R3_8_a_broken_marriage_reformed_behind_a_broken_marriage_of_another_suit() -> None:
+    """Two broken common marriages: the spade one is re-formed with a new king although
+    the club one, earlier on the table, cannot be (R3.8); the queen comes from the table."""
+    s = position(RUBICON, "KC QC KS QS KS 8D 9D 9D 9C", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.COMMON_MARRIAGE, "KC QC")
+    w = _close(trick(t, bz.Play("KC", from_table=True), "7C", winner=0))
+    t = declare(trick(w, "9D", "7D", winner=0), K.COMMON_MARRIAGE, "KS QS")
+    w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)
+    assert bz.Card.parse("QS") not in w.hands[0]
+    assert meld(K.COMMON_MARRIAGE, "KS QS") in listed(w)
+    u = declare(w, K.COMMON_MARRIAGE, "KS QS")
+    assert u.melds == (60, 0)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R3_8_a_broken_bezique_reformed_behind_a_wholly_played_bezique() -> None:
+    """A bezique whose two cards were both played keeps nothing to re-form; a later
+    broken bezique is still re-formed from its kept queen and a new jack (R3.8)."""
+    s = position(RUBICON, "QS QS JD JD JD 8D 9C 9C 9D", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    w = _close(trick(t, bz.Play("QS", from_table=True), "7C", winner=0))
+    w = _close(trick(w, bz.Play("JD", from_table=True), "7D", winner=0))
+    t = declare(trick(w, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    w = trick(t, bz.Play("JD", from_table=True), "7S", winner=0)
+    assert bz.Card.parse("QS") not in w.hands[0]
+    assert meld(K.BEZIQUE, "QS JD") in listed(w)
+    u = declare(w, K.BEZIQUE, "QS JD")
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R3_7_R3_5_no_upgrade_wholly_of_table_cards_with_require_fresh_card() -> None:
+    """With ``require_fresh_card``, a bezique is not upgraded to a double from a Q♠ of four
+    queens and a J♦ of four jacks, both on the table and new to the beziques (R3.7)."""
+    s = position(FRESH_RUBICON, "QS QS QD QC JD JD JC JH 8D", LOSER, trump="H",
+                 head="9C * 9C * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QS QS QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_JACKS, "JD JD JC JH")
+    w = trick(t, "9D", "7D", winner=0)
+    assert Counter(tc.card for tc in w.table[0]) >= Counter(cards("QS QS JD JD"))
+    assert not {bz.Card.parse("QS"), bz.Card.parse("JD")} & set(w.hands[0])
+    assert meld(K.DOUBLE_BEZIQUE, "QS QS JD JD") not in listed(w)
+    assert_illegal(w, meld(K.DOUBLE_BEZIQUE, "QS QS JD JD"), "R3.7")
+
+
+def test_R3_7_R3_8_no_reforming_wholly_of_table_cards_with_require_fresh_card() -> None:
+    """With ``require_fresh_card``, a broken bezique is not re-formed from its kept J♦ and
+    a Q♠ of re-formed four queens on the table, new to the beziques (R3.7, R3.8)."""
+    s = position(FRESH_RUBICON, "QS QH QD QC JD QS 8D 9C 9C", LOSER, trump="H",
+                 head="9D * 9D * 9D * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    w = _close(trick(t, bz.Play("QS", from_table=True), "7C", winner=0))  # breaks both
+    t = declare(trick(w, "9C", "7D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    assert [c.superseded for c in t.combos] == [True, False, False]
+    w = trick(t, "9D", "7S", winner=0)
+    assert Counter(tc.card for tc in w.table[0]) >= Counter(cards("QS JD"))
+    assert not {bz.Card.parse("QS"), bz.Card.parse("JD")} & set(w.hands[0])
+    assert meld(K.BEZIQUE, "QS JD") not in listed(w)
+    assert_illegal(w, meld(K.BEZIQUE, "QS JD"), "R3.7")
