@@ -1175,3 +1175,56 @@ def test_R3_7_R3_8_no_reforming_wholly_of_table_cards_with_require_fresh_card() 
     assert not {bz.Card.parse("QS"), bz.Card.parse("JD")} & set(w.hands[0])
     assert meld(K.BEZIQUE, "QS JD") not in listed(w)
     assert_illegal(w, meld(K.BEZIQUE, "QS JD"), "R3.7")
+
+
+def test_R3_8_a_broken_quartet_is_reformed_then_the_superseded_one_stays_out() -> None:
+    """Four kings broken with a second set in hand: the set is re-formed (it supersedes the
+    broken one and takes one king from the hand), not declared afresh. When the re-formed
+    set is broken in turn, only it is re-formed: the superseded first set, though its K♦
+    and K♣ are still on the table, is never re-formed again (R3.8, R3.9)."""
+    s = position(RUBICON, "KH KS KD KC KH KS KD KC 8D", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KH KS KD KC")
+    w = trick(t, bz.Play("KH", from_table=True), "7C", winner=0)
+    assert meld(K.FOUR_KINGS, "KH KS KD KC") in listed(w)
+    t = declare(w, K.FOUR_KINGS, "KH KS KD KC")
+    assert [c.superseded for c in t.combos] == [True, False]
+    assert sorted(c for c in t.hands[0] if c.rank is bz.Rank.KING) == sorted(cards("KS KD KC"))
+    w = trick(t, bz.Play("KS", from_table=True), "7C", winner=0)
+    assert {d for d in listed(w) if d.meld is K.FOUR_KINGS} == {
+        meld(K.FOUR_KINGS, "KH KS KD KC"), meld(K.FOUR_KINGS, "KH KD KD KC"),
+        meld(K.FOUR_KINGS, "KH KD KC KC")}
+    u = declare(w, K.FOUR_KINGS, "KH KS KD KC")
+    assert [c.superseded for c in u.combos] == [True, True, False]
+
+
+def test_R3_8_a_broken_quartet_reformed_behind_an_intact_one() -> None:
+    """An intact four kings earlier on the table does not hide a later broken one: the
+    broken set is re-formed with a new king from the hand (R3.8)."""
+    s = position(RUBICON, "KS KS KD KD KC KC KH KH 8D", LOSER, trump="H", head="9C * KD *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KS KD KD")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KC KC KH KH")
+    w = trick(t, bz.Play("KC", from_table=True), "7C", winner=0)
+    assert meld(K.FOUR_KINGS, "KD KC KH KH") in listed(w)
+    u = declare(w, K.FOUR_KINGS, "KD KC KH KH")
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R9_2_R11_3_mixed_aces_listed_when_the_trumps_are_spades() -> None:
+    """Four trump aces and a fifth ace: the mixed four aces are listed beside the trump
+    quartet also when the trump suit is the first in suit order (R11.3)."""
+    s = position(CHINESE, "8D AS AS AS AS AH", "7D 7C 7C 8C 8C 9S", trump="S")
+    w = trick(s, "7D", "8D", winner=0)
+    assert listed(w) == {meld(K.FOUR_TRUMP_ACES, "AS AS AS AS"),
+                         meld(K.FOUR_ACES, "AS AS AS AH")}
+
+
+def test_R3_8_R11_3_broken_four_aces_of_three_trumps_reformed_with_a_plain_ace() -> None:
+    """Plain four aces keeping three trump aces are re-formed with the plain A♥ from the
+    hand, though the trump A♠ beside it would make four trumps (R3.8, R11.3)."""
+    s = position(CHINESE, "8D AS AS AS AD AS AH 9C", "7D 7D 7C 7C 8C 8C 9S 8S",
+                 trump="S")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_ACES, "AS AS AS AD")
+    w = trick(t, bz.Play("AD", from_table=True), "7D", winner=0)
+    aces = {d for d in listed(w) if d.meld in (K.FOUR_ACES, K.FOUR_TRUMP_ACES)}
+    assert aces == {meld(K.FOUR_ACES, "AS AS AS AH")}
+    assert declare(w, K.FOUR_ACES, "AS AS AS AH").combos[0].superseded
