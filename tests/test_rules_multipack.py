@@ -1228,3 +1228,26 @@ def test_R3_8_R11_3_broken_four_aces_of_three_trumps_reformed_with_a_plain_ace()
     aces = {d for d in listed(w) if d.meld in (K.FOUR_ACES, K.FOUR_TRUMP_ACES)}
     assert aces == {meld(K.FOUR_ACES, "AS AS AS AH")}
     assert declare(w, K.FOUR_ACES, "AS AS AS AH").combos[0].superseded
+
+
+@pytest.mark.parametrize("king", ["KH", "KD"])
+def test_R3_7_R3_8_broken_four_kings_reformed_with_a_hand_king_beside_table_kings(
+        king: str) -> None:
+    """With ``require_fresh_card``, broken four kings are re-formed with a king from the
+    hand: with a K♥ in hand beside the two K♥ of royal marriages on the table, the hand's
+    K♥ is used; with a K♦ in hand, the table K♥ alone cannot complete the set, the K♦ can
+    (R3.7, R3.8)."""
+    s = position(FRESH_RUBICON, "KS KD KC KC KH QH KH QH 8D", LOSER, trump="H",
+                 head=f"9C * {king} * 9D * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KC")
+    w = _close(trick(t, bz.Play("KC", from_table=True), "7C", winner=0))
+    t = declare(trick(w, "9C", "7C", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    t = declare(trick(t, "9D", "7D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    w = trick(t, "9D", "7S", winner=0)
+    assert [tc.card for tc in w.table[0]].count(bz.Card.parse("KH")) == 2
+    kings = {d for d in listed(w) if d.meld is K.FOUR_KINGS}
+    new = meld(K.FOUR_KINGS, f"KS KD KC {king}")
+    assert kings == {new}
+    u = declare(w, K.FOUR_KINGS, f"KS KD KC {king}")
+    assert bz.Card.parse(king) not in u.hands[0]
+    assert [c.superseded for c in u.combos] == [True, False, False, False]
