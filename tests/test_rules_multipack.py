@@ -1251,3 +1251,19 @@ def test_R3_7_R3_8_broken_four_kings_reformed_with_a_hand_king_beside_table_king
     u = declare(w, K.FOUR_KINGS, f"KS KD KC {king}")
     assert bz.Card.parse(king) not in u.hands[0]
     assert [c.superseded for c in u.combos] == [True, False, False, False]
+
+
+def test_R13_1_R3_4_sequence_king_marries_a_table_queen_of_another_combination() -> None:
+    """With ``meld_classes = four`` the king of a trump sequence is new to the marriages: it
+    marries the second Q♥ of four queens on the table (not the sequence's own queen,
+    R13.1), though both cards are table cards and the king is in a sequence (R3.4)."""
+    s = position(RUBICON.with_options(meld_classes="four"), "QH QH QD QC AH 10H KH JH 8D",
+                 LOSER, trump="H", head="9C * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QH QH QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    w = trick(t, "9D", "7D", winner=0)
+    assert bz.Card.parse("KH") not in w.hands[0] and bz.Card.parse("QH") not in w.hands[0]
+    assert meld(K.ROYAL_MARRIAGE, "KH QH") in listed(w)
+    u = declare(w, K.ROYAL_MARRIAGE, "KH QH")
+    sequence, marriage = u.combos[1], u.combos[2]
+    assert len(set(sequence.serials) & set(marriage.serials)) == 1
