@@ -1267,3 +1267,40 @@ def test_R13_1_R3_4_sequence_king_marries_a_table_queen_of_another_combination()
     u = declare(w, K.ROYAL_MARRIAGE, "KH QH")
     sequence, marriage = u.combos[1], u.combos[2]
     assert len(set(sequence.serials) & set(marriage.serials)) == 1
+
+
+def test_R3_8_broken_four_kings_reformed_behind_a_wholly_played_set() -> None:
+    """Four kings whose every card was played keep nothing to re-form; a second set of four
+    kings broken later is still re-formed with a new king (R3.8)."""
+    s = position(RUBICON, "KS KD KC KH KS KD KC KH 8D", LOSER, trump="H",
+                 head="9C * 9C * 9D * 9D * 9C * KS *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    for king, reply in (("KS", "7S"), ("KD", "7D"), ("KC", "7C"), ("KH", "7S")):
+        t = _close(trick(t, bz.Play(king, from_table=True), reply, winner=0))
+    assert not t.table[0]
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    w = trick(t, bz.Play("KS", from_table=True), "8C", winner=0)
+    assert meld(K.FOUR_KINGS, "KS KD KC KH") in listed(w)
+    u = declare(w, K.FOUR_KINGS, "KS KD KC KH")
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R3_8_two_broken_four_kings_each_reformed_from_its_kept_kings() -> None:
+    """Two broken sets of four kings: the first keeps K♣ K♥, the second K♦ K♣ K♥. With
+    K♠ and K♦ in hand, K♠ K♦ K♣ K♥ re-forms the first set (found first); the second set
+    still re-forms as K♦ K♦ K♣ K♥ (R3.8)."""
+    s = position(RUBICON, "KS KD KC KH KS KD KC KH 8D", LOSER, trump="H",
+                 head="9C * KS * KD * 9D *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    for king, reply in (("KS", "7S"), ("KD", "7D")):  # both from the first set
+        t = _close(trick(t, bz.Play(king, from_table=True), reply, winner=0))
+    first, second = t.combos
+    on_table = {tc.serial: tc.card for tc in t.table[0]}
+    assert sorted(on_table[x] for x in first.serials if x in on_table) == sorted(cards("KC KH"))
+    assert all(x in on_table for x in second.serials)
+    w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)  # breaks the second
+    assert {d for d in listed(w) if d.meld is K.FOUR_KINGS} == {
+        meld(K.FOUR_KINGS, "KS KD KC KH"), meld(K.FOUR_KINGS, "KD KD KC KH")}
+    u = declare(w, K.FOUR_KINGS, "KD KD KC KH")
+    assert [c.superseded for c in u.combos] == [False, True, False]
