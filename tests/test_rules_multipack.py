@@ -1115,6 +1115,24 @@ def _close(state: bz.State) -> bz.State:
     return pass_(state) if bz.Pass() in bz.legal_actions(state) else state
 
 
+def _refused_wholly_from_table(state: bz.State, kind: bz.MeldKind, text: str) -> None:
+    """The cards of ``text`` are all on player 0's table, none in his hand, and the
+    declaration is refused for want of a card from the hand (R3.7)."""
+    assert Counter(tc.card for tc in state.table[0]) >= Counter(cards(text))
+    assert not set(cards(text)) & set(state.hands[0])
+    assert meld(kind, text) not in listed(state)
+    assert_illegal(state, meld(kind, text), "R3.7")
+
+
+def _second_reformed(state: bz.State, kind: bz.MeldKind, text: str) -> bz.State:
+    """``kind`` with ``text`` is listed, and declaring it supersedes the second of two
+    earlier combinations only (R3.8); returns the state after the declaration."""
+    assert meld(kind, text) in listed(state)
+    u = declare(state, kind, text)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+    return u
+
+
 def test_R3_8_a_broken_marriage_reformed_behind_a_broken_marriage_of_another_suit() -> None:
     """Two broken common marriages: the spade one is re-formed with a new king although
     the club one, earlier on the table, cannot be (R3.8); the queen comes from the table."""
@@ -1124,10 +1142,7 @@ def test_R3_8_a_broken_marriage_reformed_behind_a_broken_marriage_of_another_sui
     t = declare(trick(w, "9D", "7D", winner=0), K.COMMON_MARRIAGE, "KS QS")
     w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)
     assert bz.Card.parse("QS") not in w.hands[0]
-    assert meld(K.COMMON_MARRIAGE, "KS QS") in listed(w)
-    u = declare(w, K.COMMON_MARRIAGE, "KS QS")
-    assert u.melds == (60, 0)
-    assert [c.superseded for c in u.combos] == [False, True, False]
+    assert _second_reformed(w, K.COMMON_MARRIAGE, "KS QS").melds == (60, 0)
 
 
 def test_R3_8_a_broken_bezique_reformed_behind_a_wholly_played_bezique() -> None:
@@ -1140,9 +1155,7 @@ def test_R3_8_a_broken_bezique_reformed_behind_a_wholly_played_bezique() -> None
     t = declare(trick(w, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
     w = trick(t, bz.Play("JD", from_table=True), "7S", winner=0)
     assert bz.Card.parse("QS") not in w.hands[0]
-    assert meld(K.BEZIQUE, "QS JD") in listed(w)
-    u = declare(w, K.BEZIQUE, "QS JD")
-    assert [c.superseded for c in u.combos] == [False, True, False]
+    _second_reformed(w, K.BEZIQUE, "QS JD")
 
 
 def test_R3_7_R3_5_no_upgrade_wholly_of_table_cards_with_require_fresh_card() -> None:
@@ -1153,11 +1166,7 @@ def test_R3_7_R3_5_no_upgrade_wholly_of_table_cards_with_require_fresh_card() ->
     t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QS QS QD QC")
     t = declare(trick(t, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
     t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_JACKS, "JD JD JC JH")
-    w = trick(t, "9D", "7D", winner=0)
-    assert Counter(tc.card for tc in w.table[0]) >= Counter(cards("QS QS JD JD"))
-    assert not {bz.Card.parse("QS"), bz.Card.parse("JD")} & set(w.hands[0])
-    assert meld(K.DOUBLE_BEZIQUE, "QS QS JD JD") not in listed(w)
-    assert_illegal(w, meld(K.DOUBLE_BEZIQUE, "QS QS JD JD"), "R3.7")
+    _refused_wholly_from_table(trick(t, "9D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
 
 
 def test_R3_7_R3_8_no_reforming_wholly_of_table_cards_with_require_fresh_card() -> None:
@@ -1170,11 +1179,7 @@ def test_R3_7_R3_8_no_reforming_wholly_of_table_cards_with_require_fresh_card() 
     w = _close(trick(t, bz.Play("QS", from_table=True), "7C", winner=0))  # breaks both
     t = declare(trick(w, "9C", "7D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
     assert [c.superseded for c in t.combos] == [True, False, False]
-    w = trick(t, "9D", "7S", winner=0)
-    assert Counter(tc.card for tc in w.table[0]) >= Counter(cards("QS JD"))
-    assert not {bz.Card.parse("QS"), bz.Card.parse("JD")} & set(w.hands[0])
-    assert meld(K.BEZIQUE, "QS JD") not in listed(w)
-    assert_illegal(w, meld(K.BEZIQUE, "QS JD"), "R3.7")
+    _refused_wholly_from_table(trick(t, "9D", "7S", winner=0), K.BEZIQUE, "QS JD")
 
 
 def test_R3_8_a_broken_quartet_is_reformed_then_the_superseded_one_stays_out() -> None:
@@ -1204,9 +1209,7 @@ def test_R3_8_a_broken_quartet_reformed_behind_an_intact_one() -> None:
     t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KS KD KD")
     t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KC KC KH KH")
     w = trick(t, bz.Play("KC", from_table=True), "7C", winner=0)
-    assert meld(K.FOUR_KINGS, "KD KC KH KH") in listed(w)
-    u = declare(w, K.FOUR_KINGS, "KD KC KH KH")
-    assert [c.superseded for c in u.combos] == [False, True, False]
+    _second_reformed(w, K.FOUR_KINGS, "KD KC KH KH")
 
 
 def test_R9_2_R11_3_mixed_aces_listed_when_the_trumps_are_spades() -> None:
@@ -1280,9 +1283,7 @@ def test_R3_8_broken_four_kings_reformed_behind_a_wholly_played_set() -> None:
     assert not t.table[0]
     t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KS KD KC KH")
     w = trick(t, bz.Play("KS", from_table=True), "8C", winner=0)
-    assert meld(K.FOUR_KINGS, "KS KD KC KH") in listed(w)
-    u = declare(w, K.FOUR_KINGS, "KS KD KC KH")
-    assert [c.superseded for c in u.combos] == [False, True, False]
+    _second_reformed(w, K.FOUR_KINGS, "KS KD KC KH")
 
 
 def test_R3_8_two_broken_four_kings_each_reformed_from_its_kept_kings() -> None:
@@ -1302,5 +1303,4 @@ def test_R3_8_two_broken_four_kings_each_reformed_from_its_kept_kings() -> None:
     w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)  # breaks the second
     assert {d for d in listed(w) if d.meld is K.FOUR_KINGS} == {
         meld(K.FOUR_KINGS, "KS KD KC KH"), meld(K.FOUR_KINGS, "KD KD KC KH")}
-    u = declare(w, K.FOUR_KINGS, "KD KD KC KH")
-    assert [c.superseded for c in u.combos] == [False, True, False]
+    _second_reformed(w, K.FOUR_KINGS, "KD KD KC KH")
