@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -23,6 +24,7 @@ from positions import (
     position,
     win,
 )
+from scenario import play
 
 K = bz.MeldKind
 FRESH = bz.variants.TWO_PACK.with_options(require_fresh_card=True)
@@ -162,6 +164,19 @@ def test_R3_2_declared_cards_go_to_the_table_and_stay_part_of_the_hand() -> None
     assert sorted(w3.tables[0]) == sorted(cards("KS KD KC KC"))
 
 
+def test_R3_2_a_declared_card_everyone_has_seen_leaves_the_exposed_cards() -> None:
+    """The turn-up taken by the seven exchange is seen by both players (R4.1); declared, it
+    goes to the table, where every player sees it, and is no longer an exposed hand card."""
+    s = position("7H QH 9C 9D 9S 8S 10S 10D", turn_up="KH")
+    t = bz.apply(win(s, "9C"), bz.ExchangeSeven("7H"))
+    assert t.exposed[0] == cards("KH")
+    w = win(t, "9D")
+    u = bz.apply(w, declare(K.ROYAL_MARRIAGE, "KH QH"))
+    assert u.exposed == ((), ())
+    assert sorted(u.tables[0]) == sorted(cards("KH QH"))
+    assert bz.observe(u, 1).exposed == ((), ())
+
+
 # --------------------------------------------------------------------------- R3.3
 
 _PAD = ("9C", "9D", "9S", "8S", "10S", "10D", "10C", "8H")
@@ -232,6 +247,18 @@ def test_R3_4_a_king_of_four_kings_may_later_marry() -> None:
     assert sorted(u.tables[0]) == sorted(cards("KS KD KC KC QD"))
 
 
+def test_R3_4_each_king_of_four_kings_may_marry_in_turn() -> None:
+    """Marrying one king of the four kings marks that king alone as married: the other
+    kings of the four may still marry."""
+    s = position("KS KD KC KC QD QS 9C 9D", draws0="9S 8S")
+    t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KS KD KC KC"))
+    u = bz.apply(win(t, "9D"), declare(K.COMMON_MARRIAGE, "KD QD"))
+    w = win(u, "9S")
+    assert declarations(w) == [declare(K.COMMON_MARRIAGE, "KS QS")]
+    v = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
+    assert v.melds == (80 + 20 + 20, 0)
+
+
 def test_R3_4_the_queen_of_a_marriage_may_later_form_a_bezique() -> None:
     s = position("KS QS JD 9C 9D 9S 8S 10S")
     w = win(s, "9C")
@@ -280,6 +307,43 @@ def test_R3_5_royal_marriage_then_trump_sequence() -> None:
     u = bz.apply(w2, declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH"))
     assert u.melds == (290, 0)
     assert sorted(u.tables[0]) == sorted(cards("AH 10H KH QH JH"))
+
+
+def test_R3_5_upgrade_of_a_marriage_declared_after_the_opponents_combination() -> None:
+    """The upgrade search looks past combinations of the other side: player 1 scores a
+    marriage first, then player 0 a royal marriage, which his sequence upgrades."""
+    s = bz.setup(bz.variants.TWO_PACK, hands=["KH QH AH 10H JH 9C 9D 8H",
+                                              "AS KC QC 7D 7D 8D 8C 7C"],
+                 turn_up="9H", dealer=0, seed=3)
+    w = play(s, "AS", "9C")  # player 1 wins
+    assert w.last_winner == 1
+    t = bz.apply(w, declare(K.COMMON_MARRIAGE, "KC QC"))
+    w = play(t, "7D", "8H")  # player 0 trumps
+    assert w.last_winner == 0
+    t = bz.apply(w, declare(K.ROYAL_MARRIAGE, "KH QH"))
+    w = play(t, "9D", "7C")
+    assert w.last_winner == 0
+    sequence = declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert sequence in declarations(w)
+    u = bz.apply(w, sequence)
+    assert u.melds == (40 + 250, 20)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+
+
+def test_R3_5_upgrade_of_a_marriage_declared_after_a_combination_of_another_class() -> None:
+    """A bezique first, then the royal marriage: the upgrade search looks past the bezique
+    (no base for a sequence) and the sequence upgrades the marriage."""
+    s = position("QS JD KH QH AH 10H JH 9C", draws0="9D 9S")
+    t = bz.apply(win(s, "9C"), declare(K.BEZIQUE, "QS JD"))
+    t = bz.apply(win(t, "9D"), declare(K.ROYAL_MARRIAGE, "KH QH"))
+    w = win(t, "9S")
+    sequence = declare(K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    assert declarations(w) == [sequence]
+    u = bz.apply(w, sequence)
+    assert u.melds == (40 + 40 + 250, 0)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+    # the upgraded marriage keeps its record, marked superseded (R3.9)
+    assert u.combos[:2] == (t.combos[0], attrs.evolve(t.combos[1], superseded=True))
 
 
 def test_R3_5_bezique_then_double_bezique_by_adding_a_new_pair() -> None:
@@ -391,6 +455,21 @@ def test_R3_7_require_fresh_card_allows_it_with_a_card_from_the_hand() -> None:
     assert v.melds == (140, 0)
     assert sorted(v.tables[0]) == sorted(cards("KS KS KD KC KC QS JD"))
     assert bz.Card.parse("KS") not in v.hands[0]
+
+
+def test_R3_7_require_fresh_card_the_hand_card_replaces_its_own_table_copy() -> None:
+    """The K♠ from the hand takes the place of the table's K♠ (of the four kings), not of
+    the Q♠: the marriage's table cards are the Q♠ and the new K♠ (R3.9), and the Q♠ is the
+    one marked as married."""
+    w = _kings_then_bezique(FRESH, draws0="9S KS")
+    v = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
+    by_serial = {tc.serial: tc for tc in v.table[0]}
+    marriage = v.combos[-1]
+    assert marriage.kind is K.COMMON_MARRIAGE
+    assert sorted(by_serial[serial].card for serial in marriage.serials) == sorted(
+        cards("KS QS"))
+    queen = next(tc for tc in v.table[0] if tc.card == bz.Card.parse("QS"))
+    assert queen.used & 1  # class A, the marriages (TableCard.used)
 
 
 # --------------------------------------------------------------------------- R3.8

@@ -14,6 +14,8 @@ import attrs
 import pytest
 
 import bezique as bz
+from bezique.policies import Settlement
+from bezique.results import Settled
 
 V = bz.variants.TWO_PACK
 
@@ -243,6 +245,20 @@ def test_R2_13_same_seed_same_game() -> None:
     b, _ = play_game(V.with_options(target=500), 42)
     assert a == b
     assert bz.game_result(a) == bz.game_result(b)
+
+
+def test_R11_7_brisques_scored_in_play_are_not_added_again_at_a_per_deal_settlement() -> None:
+    """A composed variant that settles each deal (R8.5, R11.7) but scores brisques as they
+    are won (R2.11): the brisques are in the raw totals already, so an exact tie stays a tie
+    and is not broken by counting them a second time."""
+    scoring = attrs.evolve(V.scoring, settlement=Settlement.PER_DEAL)
+    variant = attrs.evolve(V, scoring=scoring)
+    state = two_trick_deal(variant)
+    for card in ("AS", "10S", "9H", "AH"):
+        state = bz.apply(state, bz.Play(card))
+    result = bz.deal_result(state)
+    assert result.points == (20, 20) and result.brisque_counts == (1, 2)
+    assert result.settlement == Settled(None, (20, 20), False, False, 0)
 
 
 # --------------------------------------------------------------------------- with_options

@@ -199,6 +199,17 @@ def test_R8_1_trump_sevens_score_nothing() -> None:
     assert_illegal(w, bz.ExchangeSeven("7H"), "R5.1", "R8.1")
 
 
+def test_R2_12_end_of_stock_without_a_turn_up_the_trick_emptying_the_stock_scores() -> None:
+    """Rubicon turns up no card: with ``last_trick = end_of_stock`` the last-trick points go
+    to the winner of the trick after which the stock runs out, and to no earlier trick."""
+    v = RUBICON.with_options(last_trick="end_of_stock")
+    s = position(v, "AS 9C 9C 9D 9D 8D 8D 9S 9S", LOSER, size=4)
+    w = trick(s, "7S", "AS", winner=0)
+    assert w.last_trick == (0, 0) and w.stock_size == 4
+    w = trick(pass_(w), "9C", "7C", winner=0)
+    assert w.last_trick == (v.scoring.last_trick_points, 0) and w.stock_size == 2
+
+
 # --------------------------------------------------------------------------- R8.2 / R11.2
 
 
@@ -258,6 +269,20 @@ def test_R11_3_back_door_upgrades_the_common_marriage_of_its_suit() -> None:
     assert t.melds == (170, 0)
     w = trick(t, "9C", "7C", winner=0)
     assert bz.legal_actions(w) == (bz.Pass(),)
+
+
+def test_R11_3_back_door_upgrades_its_own_suits_marriage_past_another_suits() -> None:
+    """Two common marriages, spades then diamonds: the diamond back-door upgrades the
+    diamond marriage; the spade marriage before it is no base for it and does not end the
+    search."""
+    s = position(RUBICON, "KS QS KD QD AD 10D JD 9C 9C", LOSER, head="9S * 9S *", trump="H")
+    t = declare(trick(s, "7C", "9C", winner=0), K.COMMON_MARRIAGE, "KS QS")
+    t = declare(trick(t, "9C", "7C", winner=0), K.COMMON_MARRIAGE, "KD QD")
+    w = trick(t, "9S", "7S", winner=0)
+    back_door = meld(K.BACK_DOOR, "AD 10D KD QD JD")
+    assert back_door in listed(w)
+    u = declare(w, K.BACK_DOOR, "AD 10D KD QD JD")
+    assert [c.superseded for c in u.combos] == [False, True, False]
 
 
 def test_R8_2_triple_bezique_1500_as_double_plus_one_pair() -> None:
@@ -344,6 +369,17 @@ def test_R8_2_carte_blanche_before_the_first_card_scores_50_and_keeps_the_turn()
     u = bz.apply(t, bz.Play("7S"))
     assert u.to_move == 0
     assert_illegal(u, carte(u, 0), "R11.6")  # the dealer holds a king
+
+
+def test_R8_2_carte_blanche_is_recorded_as_the_showers_combination() -> None:
+    """The shown carte blanche is a scored combination of the elder's side and seat, with
+    its 50 points and no table card (the cards stay in the hand)."""
+    s = position(RUBICON, WITH_COURT, NO_COURT)
+    t = bz.apply(s, carte(s, 1))
+    shown = t.combos[-1]
+    assert (shown.kind, shown.side, shown.player, shown.points, shown.serials) == (
+        K.CARTE_BLANCHE, 1, 1, 50, ())
+    assert not shown.superseded
 
 
 def test_R11_6_the_follower_shows_carte_blanche_before_his_first_card() -> None:
@@ -948,10 +984,14 @@ def test_R3_5_R3_9_an_upgraded_bezique_is_not_upgraded_to_a_double_again() -> No
     assert declare(w, K.TRIPLE_BEZIQUE, "QS QS QS JD JD JD").melds == (2040, 0)
 
 
-def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two() -> None:
+@pytest.mark.parametrize("classes", ["three", "four"])
+def test_R3_5_R3_9_a_royal_marriage_makes_one_sequence_not_two(classes: str) -> None:
     """The king and queen of one royal marriage make one sequence, not two (R3.9): after the
-    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them."""
-    s = position(RUBICON, "KH QH AH 10H JH AH 10H JH 8D", LOSER)
+    upgrade, a second A 10 J of trumps in hand does not make a second sequence with them.
+    With ``meld_classes = four`` (R13.1) the upgrade is what marks the K and Q as used in the
+    sequences' own class."""
+    s = position(RUBICON.with_options(meld_classes=classes), "KH QH AH 10H JH AH 10H JH 8D",
+                 LOSER)
     t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
     assert t.trump is bz.Suit.HEARTS
     t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
@@ -1019,3 +1059,248 @@ def test_R8_2_R11_3_back_door_beside_a_common_marriage_of_another_suit() -> None
     assert meld(K.BACK_DOOR, "AS 10S KS QS JS") in listed(w)
     u = declare(w, K.BACK_DOOR, "AS 10S KS QS JS")
     assert u.melds == (170, 0) and [c.superseded for c in u.combos] == [False, False]
+
+
+# --------------------------------------------------------------------------- R2.7 table copies
+
+
+def _intact(state: bz.State, combo: bz.Combination) -> bool:
+    on_table = {tc.serial for table in state.table for tc in table}
+    return all(serial in on_table for serial in combo.serials)
+
+
+def test_R2_7_of_two_table_queens_the_one_in_fewer_combinations_is_played() -> None:
+    """Two Q♠ on the table, the first in a bezique and the double bezique that upgraded it,
+    the second in the double only: playing a Q♠ from the table plays the second (the one in
+    the fewest intact combinations), so the single bezique stays whole on the table."""
+    s = position(RUBICON, "QS QS JD JD 8D 8D 9C 9C 9D", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "8D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    bezique, double = t.combos
+    first, second = (tc.serial for tc in t.table[0] if tc.card == bz.Card.parse("QS"))
+    assert first in bezique.serials and second not in bezique.serials
+    w = trick(pass_(trick(t, "9C", "7C", winner=0)), bz.Play("QS", from_table=True), "7S",
+              winner=0)
+    queens = [tc.serial for tc in w.table[0] if tc.card == bz.Card.parse("QS")]
+    assert queens == [first]
+    assert _intact(w, bezique) and not _intact(w, double)
+
+
+def test_R2_7_a_table_queen_of_a_broken_marriage_is_played_before_one_of_a_sequence() -> None:
+    """The Q♥ of a broken royal marriage (its king played) is in no intact combination;
+    the Q♥ of the sequence declared afterwards from the hand is: playing a Q♥ from the
+    table plays the first, and the sequence stays whole."""
+    s = position(RUBICON, "KH QH AH 10H KH QH JH 8D 9C", LOSER)
+    t = declare(trick(s, "7D", "8D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    assert t.trump is bz.Suit.HEARTS
+    w = trick(t, bz.Play("KH", from_table=True), "7C", winner=0)
+    t = declare(w, K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    marriage, sequence = t.combos
+    assert not marriage.superseded and not _intact(t, marriage)
+    old, new = (tc.serial for tc in t.table[0] if tc.card == bz.Card.parse("QH"))
+    assert old in marriage.serials and new in sequence.serials
+    w = trick(t, bz.Play("QH", from_table=True), "7C", winner=0)
+    assert [tc.serial for tc in w.table[0] if tc.card == bz.Card.parse("QH")] == [new]
+    assert _intact(w, sequence)
+
+
+# --------------------------------------------------------------------------- R3.8 / R3.7 re-forming
+
+
+FRESH_RUBICON = RUBICON.with_options(require_fresh_card=True)
+
+
+def _close(state: bz.State) -> bz.State:
+    """Close the declaration window if one is open."""
+    return pass_(state) if bz.Pass() in bz.legal_actions(state) else state
+
+
+def _refused_wholly_from_table(state: bz.State, kind: bz.MeldKind, text: str) -> None:
+    """The cards of ``text`` are all on player 0's table, none in his hand, and the
+    declaration is refused for want of a card from the hand (R3.7)."""
+    assert Counter(tc.card for tc in state.table[0]) >= Counter(cards(text))
+    assert not set(cards(text)) & set(state.hands[0])
+    assert meld(kind, text) not in listed(state)
+    assert_illegal(state, meld(kind, text), "R3.7")
+
+
+def _second_reformed(state: bz.State, kind: bz.MeldKind, text: str) -> bz.State:
+    """``kind`` with ``text`` is listed, and declaring it supersedes the second of two
+    earlier combinations only (R3.8); returns the state after the declaration."""
+    assert meld(kind, text) in listed(state)
+    u = declare(state, kind, text)
+    assert [c.superseded for c in u.combos] == [False, True, False]
+    return u
+
+
+def test_R3_8_a_broken_marriage_reformed_behind_a_broken_marriage_of_another_suit() -> None:
+    """Two broken common marriages: the spade one is re-formed with a new king although
+    the club one, earlier on the table, cannot be (R3.8); the queen comes from the table."""
+    s = position(RUBICON, "KC QC KS QS KS 8D 9D 9D 9C", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.COMMON_MARRIAGE, "KC QC")
+    w = _close(trick(t, bz.Play("KC", from_table=True), "7C", winner=0))
+    t = declare(trick(w, "9D", "7D", winner=0), K.COMMON_MARRIAGE, "KS QS")
+    w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)
+    assert bz.Card.parse("QS") not in w.hands[0]
+    assert _second_reformed(w, K.COMMON_MARRIAGE, "KS QS").melds == (60, 0)
+
+
+def test_R3_8_a_broken_bezique_reformed_behind_a_wholly_played_bezique() -> None:
+    """A bezique whose two cards were both played keeps nothing to re-form; a later
+    broken bezique is still re-formed from its kept queen and a new jack (R3.8)."""
+    s = position(RUBICON, "QS QS JD JD JD 8D 9C 9C 9D", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.BEZIQUE, "QS JD")
+    w = _close(trick(t, bz.Play("QS", from_table=True), "7C", winner=0))
+    w = _close(trick(w, bz.Play("JD", from_table=True), "7D", winner=0))
+    t = declare(trick(w, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    w = trick(t, bz.Play("JD", from_table=True), "7S", winner=0)
+    assert bz.Card.parse("QS") not in w.hands[0]
+    _second_reformed(w, K.BEZIQUE, "QS JD")
+
+
+def test_R3_7_R3_5_no_upgrade_wholly_of_table_cards_with_require_fresh_card() -> None:
+    """With ``require_fresh_card``, a bezique is not upgraded to a double from a Q♠ of four
+    queens and a J♦ of four jacks, both on the table and new to the beziques (R3.7)."""
+    s = position(FRESH_RUBICON, "QS QS QD QC JD JD JC JH 8D", LOSER, trump="H",
+                 head="9C * 9C * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QS QS QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_JACKS, "JD JD JC JH")
+    _refused_wholly_from_table(trick(t, "9D", "7D", winner=0), K.DOUBLE_BEZIQUE, "QS QS JD JD")
+
+
+def test_R3_7_R3_8_no_reforming_wholly_of_table_cards_with_require_fresh_card() -> None:
+    """With ``require_fresh_card``, a broken bezique is not re-formed from its kept J♦ and
+    a Q♠ of re-formed four queens on the table, new to the beziques (R3.7, R3.8)."""
+    s = position(FRESH_RUBICON, "QS QH QD QC JD QS 8D 9C 9C", LOSER, trump="H",
+                 head="9D * 9D * 9D * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.BEZIQUE, "QS JD")
+    w = _close(trick(t, bz.Play("QS", from_table=True), "7C", winner=0))  # breaks both
+    t = declare(trick(w, "9C", "7D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    assert [c.superseded for c in t.combos] == [True, False, False]
+    _refused_wholly_from_table(trick(t, "9D", "7S", winner=0), K.BEZIQUE, "QS JD")
+
+
+def test_R3_8_a_broken_quartet_is_reformed_then_the_superseded_one_stays_out() -> None:
+    """Four kings broken with a second set in hand: the set is re-formed (it supersedes the
+    broken one and takes one king from the hand), not declared afresh. When the re-formed
+    set is broken in turn, only it is re-formed: the superseded first set, though its K♦
+    and K♣ are still on the table, is never re-formed again (R3.8, R3.9)."""
+    s = position(RUBICON, "KH KS KD KC KH KS KD KC 8D", LOSER, trump="H")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KH KS KD KC")
+    w = trick(t, bz.Play("KH", from_table=True), "7C", winner=0)
+    assert meld(K.FOUR_KINGS, "KH KS KD KC") in listed(w)
+    t = declare(w, K.FOUR_KINGS, "KH KS KD KC")
+    assert [c.superseded for c in t.combos] == [True, False]
+    assert sorted(c for c in t.hands[0] if c.rank is bz.Rank.KING) == sorted(cards("KS KD KC"))
+    w = trick(t, bz.Play("KS", from_table=True), "7C", winner=0)
+    assert {d for d in listed(w) if d.meld is K.FOUR_KINGS} == {
+        meld(K.FOUR_KINGS, "KH KS KD KC"), meld(K.FOUR_KINGS, "KH KD KD KC"),
+        meld(K.FOUR_KINGS, "KH KD KC KC")}
+    u = declare(w, K.FOUR_KINGS, "KH KS KD KC")
+    assert [c.superseded for c in u.combos] == [True, True, False]
+
+
+def test_R3_8_a_broken_quartet_reformed_behind_an_intact_one() -> None:
+    """An intact four kings earlier on the table does not hide a later broken one: the
+    broken set is re-formed with a new king from the hand (R3.8)."""
+    s = position(RUBICON, "KS KS KD KD KC KC KH KH 8D", LOSER, trump="H", head="9C * KD *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KS KD KD")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KC KC KH KH")
+    w = trick(t, bz.Play("KC", from_table=True), "7C", winner=0)
+    _second_reformed(w, K.FOUR_KINGS, "KD KC KH KH")
+
+
+def test_R9_2_R11_3_mixed_aces_listed_when_the_trumps_are_spades() -> None:
+    """Four trump aces and a fifth ace: the mixed four aces are listed beside the trump
+    quartet also when the trump suit is the first in suit order (R11.3)."""
+    s = position(CHINESE, "8D AS AS AS AS AH", "7D 7C 7C 8C 8C 9S", trump="S")
+    w = trick(s, "7D", "8D", winner=0)
+    assert listed(w) == {meld(K.FOUR_TRUMP_ACES, "AS AS AS AS"),
+                         meld(K.FOUR_ACES, "AS AS AS AH")}
+
+
+def test_R3_8_R11_3_broken_four_aces_of_three_trumps_reformed_with_a_plain_ace() -> None:
+    """Plain four aces keeping three trump aces are re-formed with the plain A♥ from the
+    hand, though the trump A♠ beside it would make four trumps (R3.8, R11.3)."""
+    s = position(CHINESE, "8D AS AS AS AD AS AH 9C", "7D 7D 7C 7C 8C 8C 9S 8S",
+                 trump="S")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_ACES, "AS AS AS AD")
+    w = trick(t, bz.Play("AD", from_table=True), "7D", winner=0)
+    aces = {d for d in listed(w) if d.meld in (K.FOUR_ACES, K.FOUR_TRUMP_ACES)}
+    assert aces == {meld(K.FOUR_ACES, "AS AS AS AH")}
+    assert declare(w, K.FOUR_ACES, "AS AS AS AH").combos[0].superseded
+
+
+@pytest.mark.parametrize("king", ["KH", "KD"])
+def test_R3_7_R3_8_broken_four_kings_reformed_with_a_hand_king_beside_table_kings(
+        king: str) -> None:
+    """With ``require_fresh_card``, broken four kings are re-formed with a king from the
+    hand: with a K♥ in hand beside the two K♥ of royal marriages on the table, the hand's
+    K♥ is used; with a K♦ in hand, the table K♥ alone cannot complete the set, the K♦ can
+    (R3.7, R3.8)."""
+    s = position(FRESH_RUBICON, "KS KD KC KC KH QH KH QH 8D", LOSER, trump="H",
+                 head=f"9C * {king} * 9D * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KC")
+    w = _close(trick(t, bz.Play("KC", from_table=True), "7C", winner=0))
+    t = declare(trick(w, "9C", "7C", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    t = declare(trick(t, "9D", "7D", winner=0), K.ROYAL_MARRIAGE, "KH QH")
+    w = trick(t, "9D", "7S", winner=0)
+    assert [tc.card for tc in w.table[0]].count(bz.Card.parse("KH")) == 2
+    kings = {d for d in listed(w) if d.meld is K.FOUR_KINGS}
+    new = meld(K.FOUR_KINGS, f"KS KD KC {king}")
+    assert kings == {new}
+    u = declare(w, K.FOUR_KINGS, f"KS KD KC {king}")
+    assert bz.Card.parse(king) not in u.hands[0]
+    assert [c.superseded for c in u.combos] == [True, False, False, False]
+
+
+def test_R13_1_R3_4_sequence_king_marries_a_table_queen_of_another_combination() -> None:
+    """With ``meld_classes = four`` the king of a trump sequence is new to the marriages: it
+    marries the second Q♥ of four queens on the table (not the sequence's own queen,
+    R13.1), though both cards are table cards and the king is in a sequence (R3.4)."""
+    s = position(RUBICON.with_options(meld_classes="four"), "QH QH QD QC AH 10H KH JH 8D",
+                 LOSER, trump="H", head="9C * 9D *")
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_QUEENS, "QH QH QD QC")
+    t = declare(trick(t, "9C", "7C", winner=0), K.TRUMP_SEQUENCE, "AH 10H KH QH JH")
+    w = trick(t, "9D", "7D", winner=0)
+    assert bz.Card.parse("KH") not in w.hands[0] and bz.Card.parse("QH") not in w.hands[0]
+    assert meld(K.ROYAL_MARRIAGE, "KH QH") in listed(w)
+    u = declare(w, K.ROYAL_MARRIAGE, "KH QH")
+    sequence, marriage = u.combos[1], u.combos[2]
+    assert len(set(sequence.serials) & set(marriage.serials)) == 1
+
+
+def test_R3_8_broken_four_kings_reformed_behind_a_wholly_played_set() -> None:
+    """Four kings whose every card was played keep nothing to re-form; a second set of four
+    kings broken later is still re-formed with a new king (R3.8)."""
+    s = position(RUBICON, "KS KD KC KH KS KD KC KH 8D", LOSER, trump="H",
+                 head="9C * 9C * 9D * 9D * 9C * KS *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    for king, reply in (("KS", "7S"), ("KD", "7D"), ("KC", "7C"), ("KH", "7S")):
+        t = _close(trick(t, bz.Play(king, from_table=True), reply, winner=0))
+    assert not t.table[0]
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    w = trick(t, bz.Play("KS", from_table=True), "8C", winner=0)
+    _second_reformed(w, K.FOUR_KINGS, "KS KD KC KH")
+
+
+def test_R3_8_two_broken_four_kings_each_reformed_from_its_kept_kings() -> None:
+    """Two broken sets of four kings: the first keeps K♣ K♥, the second K♦ K♣ K♥. With
+    K♠ and K♦ in hand, K♠ K♦ K♣ K♥ re-forms the first set (found first); the second set
+    still re-forms as K♦ K♦ K♣ K♥ (R3.8)."""
+    s = position(RUBICON, "KS KD KC KH KS KD KC KH 8D", LOSER, trump="H",
+                 head="9C * KS * KD * 9D *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    t = declare(trick(t, "9C", "7C", winner=0), K.FOUR_KINGS, "KS KD KC KH")
+    for king, reply in (("KS", "7S"), ("KD", "7D")):  # both from the first set
+        t = _close(trick(t, bz.Play(king, from_table=True), reply, winner=0))
+    first, second = t.combos
+    on_table = {tc.serial: tc.card for tc in t.table[0]}
+    assert sorted(on_table[x] for x in first.serials if x in on_table) == sorted(cards("KC KH"))
+    assert all(x in on_table for x in second.serials)
+    w = trick(t, bz.Play("KS", from_table=True), "7S", winner=0)  # breaks the second
+    assert {d for d in listed(w) if d.meld is K.FOUR_KINGS} == {
+        meld(K.FOUR_KINGS, "KS KD KC KH"), meld(K.FOUR_KINGS, "KD KD KC KH")}
+    _second_reformed(w, K.FOUR_KINGS, "KD KD KC KH")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import bezique as bz
+from bezique.state import Window
 
 V = bz.variants.TWO_PACK
 PASS = bz.Pass()
@@ -461,6 +462,15 @@ def test_R2_6_winner_draws_the_top_card_then_the_loser_the_next() -> None:
     assert state.stock_size == 4
 
 
+def test_R2_6_no_window_is_open_during_a_trick_nor_after_the_draw() -> None:
+    """The window flags are empty (``Window(0)``) outside the winner's window: while a
+    trick is being played and once the players have drawn."""
+    led = bz.apply(window_position(), bz.Play("AS"))
+    assert led.stage is bz.Stage.PLAY and led.window == Window(0)
+    drawn = bz.apply(bz.apply(led, bz.Play("7S")), PASS)
+    assert drawn.stage is bz.Stage.PLAY and drawn.window == Window(0)
+
+
 def test_R2_6_follower_wins_declares_then_draws_first_and_leads() -> None:
     state = bz.apply(trick(window_position(), "AS", "7S"), PASS)
     state = trick(state, "9C", "10D")  # the dealer trumps
@@ -723,6 +733,15 @@ def test_R2_9_tables_return_to_hands_in_phase_2() -> None:
     assert state.scores == (0, 10 + 40)
 
 
+def test_R2_9_returned_table_cards_and_the_taken_turn_up_are_seen_by_both() -> None:
+    """The declared K♥ Q♥ went back into the elder's hand, and he took the face-up 9♥: the
+    dealer knows all three are there (``exposed``, and in his observation)."""
+    state = into_phase_2()
+    seen = tuple(sorted(cards("KH QH 9H")))
+    assert state.exposed == ((), seen)
+    assert bz.observe(state, 0).exposed == ((), seen)
+
+
 def test_R2_9_no_declarations_after_the_stock_is_gone() -> None:
     state = into_phase_2()
     state = trick(state, "8D", "JD")
@@ -903,6 +922,15 @@ def test_R2_12_winner_of_the_last_trick_of_the_deal_scores_10() -> None:
     result = bz.deal_result(state)
     assert [s.last_trick for s in result.breakdown] == [10, 0]
     assert bz.legal_actions(state) == ()
+
+
+def test_R2_12_the_result_exists_once_the_last_trick_is_played_and_counts_the_tricks() -> None:
+    state = trick(brisque_deal(V), "AS", "10S")
+    with pytest.raises(bz.DealNotOverError) as caught:
+        bz.deal_result(state)
+    assert str(caught.value) == "the deal is not over yet; there is no result"
+    state = trick(state, "9H", "AH")
+    assert bz.deal_result(state).tricks == 2
 
 
 @pytest.mark.parametrize("option", ["final", "end_of_stock"])

@@ -8,6 +8,7 @@ dealing, so that play goes 1, 2, 3, 0 and players 1 and 3 (Anna and Carla) are p
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -119,6 +120,54 @@ def test_R13_1_four_classes_a_quartet_king_and_a_sequence_king() -> None:
     t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KH KS KD KC"))
     w = win(t, "9D")
     assert declare(K.COMMON_MARRIAGE, "KS QS") in declarations(w)
+
+
+def test_R13_1_four_classes_the_queen_of_a_marriage_may_later_form_a_bezique() -> None:
+    """Only the sequences get a class of their own: the marriages and the beziques stay
+    separate classes, so the Q♠ of a marriage still forms a bezique (R3.4)."""
+    s = position("KS QS JD 9C 9D 9S 8S 10S", variant=V.TWO_PACK.with_options(meld_classes="four"))
+    t = bz.apply(win(s, "9C"), declare(K.COMMON_MARRIAGE, "KS QS"))
+    w = win(t, "9D")
+    assert declarations(w) == [declare(K.BEZIQUE, "QS JD")]
+    assert bz.apply(w, declare(K.BEZIQUE, "QS JD")).melds == (60, 0)
+
+
+FOUR_FRESH = V.TWO_PACK.with_options(meld_classes="four", require_fresh_card=True)
+"""Four classes with R3.7's ``require_fresh_card``: a combination needs a card from the hand."""
+
+
+@pytest.mark.parametrize("fresh", ["KH", "QH"])
+def test_R13_1_four_classes_require_fresh_card_a_sequence_card_marries_one_from_the_hand(
+        fresh: str) -> None:
+    """With ``require_fresh_card`` (R3.7) the sequence's K♥ (or Q♥) still marries a second
+    Q♥ (or K♥) from the hand: the new card is the fresh one. The marriage inside the
+    sequence is skipped for it, not taken to end the search."""
+    s = position(f"AH 10H KH QH JH {fresh} 9C 9D", variant=FOUR_FRESH)
+    w = win(bz.apply(win(s, "9C"), SEQUENCE), "9D")
+    assert declarations(w) == [ROYAL]
+    u = bz.apply(w, ROYAL)
+    assert u.melds == (290, 0)
+    assert bz.Card.parse(fresh) not in u.hands[0]
+    assert sorted(u.tables[0]) == sorted(cards(f"AH 10H KH QH JH {fresh}"))
+
+
+@pytest.mark.parametrize("variant", [V.TWO_PACK.with_options(meld_classes="four"), FOUR_FRESH],
+                         ids=["four", "four+require_fresh_card"])
+def test_R13_1_four_classes_a_marriage_wholly_of_table_cards(variant: bz.Variant) -> None:
+    """The K♠ of four kings and the Q♠ of a bezique, both on the table and of no sequence,
+    marry (R3.4, R3.7), unless ``require_fresh_card`` asks for a card from the hand."""
+    s = position("KH KS KD KC QS JD 9C 9D", draws0="9S", variant=variant)
+    t = bz.apply(win(s, "9C"), declare(K.FOUR_KINGS, "KH KS KD KC"))
+    t = bz.apply(win(t, "9D"), declare(K.BEZIQUE, "QS JD"))
+    w = win(t, "9S")
+    marriage = declare(K.COMMON_MARRIAGE, "KS QS")
+    if variant is FOUR_FRESH:
+        assert declarations(w) == []
+        assert_illegal(w, marriage, "R3.7")
+    else:
+        assert declarations(w) == [marriage]
+        u = bz.apply(w, marriage)
+        assert u.melds == (80 + 40 + 20, 0) and u.tables == w.tables
 
 
 # =========================================================================== R13.2
@@ -398,6 +447,21 @@ def test_R13_6_sevens_score_false_is_whole() -> None:
     v = V.TWO_PACK.with_options(sevens_score=False)
     for option in ("seven_declare", "played_seven_scores", "seven_counts_as_meld"):
         assert option not in v.options(), option
+
+
+def test_R13_6_sevens_score_composed_without_a_trump_seven_in_the_table_is_not_half_applied(
+        ) -> None:
+    """``attrs.evolve`` on the trump policy bypasses the refusal of ``with_options``; the
+    option still does not take effect in part: without a trump seven in the meld table, a
+    trump seven played to a phase-1 trick scores nothing and no seven action is offered."""
+    trump = attrs.evolve(V.NO_PRESET_TRUMP.trump, sevens_score=True)
+    variant = attrs.evolve(V.NO_PRESET_TRUMP, trump=trump)
+    s = bz.setup(variant, hands=["7H 8C 9C 9D 9S 8S 10S 10D", "7D 8D 8D 7C 7C 8C JC JD"],
+                 stock="7S 9S 10C 10C", trump="H")
+    w = play(s, "8D", "7H")  # the trump seven wins the trick
+    assert w.stage is Stage.DECLARE and w.to_move == 0
+    assert w.sevens == (0, 0) and w.scores == (0, 0)
+    assert bz.legal_actions(w) == (bz.Pass(),)
 
 
 def test_R13_6_cutthroat_offers_duels_as_its_page_says() -> None:

@@ -47,6 +47,16 @@ def test_R4_1_exchange_the_seven_for_the_turn_up_scores_10() -> None:
     assert t.stock_size == w.stock_size - 2
 
 
+def test_R4_1_the_taken_turn_up_is_seen_by_both_players() -> None:
+    """The turn-up lay face up: once exchanged into the hand, both players know it is there
+    (``exposed``) until it leaves the hand."""
+    t = bz.apply(win(position(HAND, turn_up="AH"), "9C"), EXCHANGE)
+    assert t.exposed == ((ACE,), ())
+    assert bz.observe(t, 1).exposed == ((ACE,), ())
+    u = win(t, "AH")
+    assert u.exposed == ((), ())
+
+
 def test_R4_1_no_exchange_when_the_turn_up_is_a_seven() -> None:
     s = position(HAND, turn_up="7H")
     assert s.sevens == (10, 0)  # R2.2: the dealer scores the turned-up seven
@@ -162,6 +172,14 @@ def test_R4_2_declared_seven_goes_to_the_table_and_scores_once() -> None:
     w3 = win(t2, "7H")
     assert w3.tables[0] == ()
     assert w3.sevens == (10, 0)
+
+
+def test_R4_2_the_declared_seven_lies_on_the_table_in_the_seven_class() -> None:
+    """The shown seven is a table card that has served in the seven's own class (bit 8 of
+    ``TableCard.used``) and in no other."""
+    t = bz.apply(win(position(HAND, turn_up="AH"), "9C"), SHOW)
+    (laid,) = t.table[0]
+    assert laid.card is SEVEN and laid.used == 8
 
 
 def test_R4_2_seven_played_in_phase_2_scores_nothing() -> None:

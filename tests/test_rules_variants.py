@@ -291,6 +291,55 @@ def test_R5_3_several_declarations_in_one_window() -> None:
     assert y.stage is Stage.PLAY and y.to_move == 0 and y.stock_size == x.stock_size - 2
 
 
+def test_R11_5_declared_won_cards_stay_in_the_won_cards_marked_as_used() -> None:
+    """Declaring from the won cards lays nothing on the table: the won cards keep their
+    order and identity, and exactly the declared ones are marked as used."""
+    s = bz.setup(FILDINSKI, hands=["AC AS JD 9D 8D 9C 8C 7C", "KC QS QC 7S 8S 9S 7D 8H"],
+                 turn_up="9H", stock="10S 10S 10C 10C 10D")
+    t = bz.apply(play(s, "KC", "AC"), bz.Pass())   # won: K♣ A♣
+    t = bz.apply(play(t, "AS", "QS"), bz.Pass())   # won: A♠ Q♠
+    w = play(t, "JD", "QC")                        # won: J♦ Q♣
+    x = bz.apply(w, decl(K.COMMON_MARRIAGE, "KC QC"))
+    assert x.tables == ((), ())
+    assert [(tc.card, tc.serial) for tc in x.won[0]] == [(tc.card, tc.serial) for tc in w.won[0]]
+    assert sorted(tc.card for tc in x.won[0] if tc.used) == sorted(cards("KC QC"))
+    assert not any(tc.used for tc in w.won[0])
+
+
+@pytest.mark.parametrize("last", ["7H", "7C"])
+def test_R11_5_window_stays_open_for_a_seven_action_in_addition(last: str) -> None:
+    """With ``seven_counts_as_meld = false`` (R4.3) a seven action may follow the
+    combinations: once nothing more can be declared from the won cards, the window stays
+    open while the holder has a seven of trumps in hand (R11.5: sevens as in the base
+    game), and closes by itself when he has none."""
+    variant = FILDINSKI.with_options(seven_counts_as_meld=False)
+    s = bz.setup(variant, hands=[f"AC AS JD 9D 8D 9C 8C {last}", "KC QS QC 7S 8S 9S 7D 8H"],
+                 turn_up="9H", stock="10S 10S 10C 10C 10D")
+    t = bz.apply(play(s, "KC", "AC"), bz.Pass())   # won: K♣ A♣
+    t = bz.apply(play(t, "AS", "QS"), bz.Pass())   # won: A♠ Q♠
+    w = play(t, "JD", "QC")                        # won: J♦ Q♣
+    y = bz.apply(bz.apply(w, decl(K.COMMON_MARRIAGE, "KC QC")), decl(K.BEZIQUE, "QS JD"))
+    assert y.melds == (60, 0)
+    if last == "7H":
+        assert y.stage is Stage.DECLARE and y.to_move == 0
+        assert set(bz.legal_actions(y)) == {bz.ExchangeSeven("7H"),
+                                             bz.Declare(K.TRUMP_SEVEN, ("7H",)), bz.Pass()}
+    else:
+        assert y.stage is Stage.PLAY and y.stock_size == w.stock_size - 2
+
+
+def test_R11_5_double_bezique_from_two_won_copies_of_each_card() -> None:
+    """Won cards may hold two copies of a card: Q♠ J♦ won twice make a double bezique."""
+    s = bz.setup(FILDINSKI, hands=["KS JD QS 9D 8D 9C 8C 7C", "QS 7D JD 7S 8S 9S 10C 8H"],
+                 turn_up="9H", stock="10S 10S 10C 10D 10D 7S 9C")
+    t = bz.apply(play(s, "QS", "KS"), bz.Pass())   # won: Q♠ K♠
+    t = bz.apply(play(t, "JD", "7D"), bz.Pass())   # won: J♦ 7♦
+    w = play(t, "QS", "JD")                        # won: Q♠ J♦
+    double = decl(K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    assert double in combos(w)
+    assert bz.apply(w, double).melds == (500, 0)
+
+
 def test_R5_3_no_card_in_two_combinations_and_pass_closes() -> None:
     s = bz.setup(FILDINSKI, hands=["AS JD AC QS 9D 8D 9C 8C", "KS 7D KC QC 7S 8S 9S 8H"],
                  turn_up="9H", stock="10S 10S 10C 10C 10D 10D 7C")

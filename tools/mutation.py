@@ -19,9 +19,12 @@ copies (``source_paths``), which of them it mutates (``only_mutate``: the module
 :data:`SCOPES`) and which tests judge the mutants (``pytest_add_cli_args_test_selection``:
 the rule scenario tests, not the property tests, so that one mutant takes seconds). This
 script chooses a scope among the mutated modules by passing mutant-name patterns to
-``mutmut run``; its results stay in ``mutants/`` (not committed), so a later run goes on
-where the last stopped. It is a tool run by hand (``pip install -e '.[dev]'``), not a CI
-step: over every rule module a run takes hours on two cores.
+``mutmut run``. mutmut re-runs every mutant a pattern names, so each run judges every
+mutant of its scope afresh, whatever an earlier run found (a run stopped half-way is not
+resumed: narrow it with ``--scope`` or ``--only`` instead); the results stay in
+``mutants/`` (not committed), where ``--report`` reads them without a new run. It is a
+tool run by hand (``pip install -e '.[dev]'``), not a CI step: over every rule module a
+run takes hours on two cores.
 
 Exit status: 0 when the run finished (whatever the score), 2 when mutmut is missing,
 mutmut's own status when it failed.
