@@ -62,57 +62,74 @@ def best(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
 
 
-def engine(variant: bz.Variant, lines: list[Line]) -> float:
+Replay = Callable[[], object]
+
+
+def timed(lines: list[Line], prepare: Callable[[Line], Replay]) -> float:
+    """Seconds spent replaying every line: ``prepare(line)`` sets the line up (not timed)
+    and returns its replay, which is timed."""
     total = 0.0
     clock = time.perf_counter
-    for seed, actions, _ in lines:
-        state = bz.new_deal(variant, seed=seed)
+    for line in lines:
+        replay = prepare(line)
         start = clock()
-        for action in actions:
-            state = bz.apply(state, action)
+        replay()
         total += clock() - start
     return total
+
+
+def engine(variant: bz.Variant, lines: list[Line]) -> float:
+    def prepare(line: Line) -> Replay:
+        seed, actions, _ = line
+        first = bz.new_deal(variant, seed=seed)
+
+        def replay() -> None:
+            state = first
+            for action in actions:
+                state = bz.apply(state, action)
+        return replay
+    return timed(lines, prepare)
+
+
+def each_id(step: Callable[[int], object], ids: list[int]) -> Replay:
+    """A replay that calls ``step`` on each id."""
+    def replay() -> None:
+        for i in ids:
+            step(i)
+    return replay
 
 
 def pettingzoo_raw(variant: bz.Variant, lines: list[Line]) -> float:
     e = raw_env(variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        step = e.step
-        start = clock()
-        for i in ids:
-            step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        return each_id(e.step, line[2])
+    return timed(lines, prepare)
 
 
 def pettingzoo_step(variant: bz.Variant, lines: list[Line]) -> float:
     e = env(variant=variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        start = clock()
-        for i in ids:
-            e.step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        return each_id(e.step, line[2])
+    return timed(lines, prepare)
 
 
 def pettingzoo_loop(variant: bz.Variant, lines: list[Line]) -> float:
     e = env(variant=variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        start = clock()
-        for i in ids:
-            e.last()
-            e.step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        last, step = e.last, e.step
+
+        def replay() -> None:
+            for i in line[2]:
+                last()
+                step(i)
+        return replay
+    return timed(lines, prepare)
 
 
 def _chance_faces(variant: bz.Variant, seed: int) -> list[int]:
@@ -134,38 +151,33 @@ def _chance_faces(variant: bz.Variant, seed: int) -> list[int]:
 
 
 def openspiel(game: Any, lines: list[Line]) -> float:
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
+    def prepare(line: Line) -> Replay:
         state = game.new_initial_state()
-        for face in _chance_faces(game.variant, seed):
+        for face in _chance_faces(game.variant, line[0]):
             state.apply_action(face)
-        apply_action = state.apply_action
-        start = clock()
-        for i in ids:
-            apply_action(i)
-        total += clock() - start
-    return total
+        return each_id(state.apply_action, line[2])
+    return timed(lines, prepare)
 
 
 def pieces(variant: bz.Variant, lines: list[Line]) -> tuple[float, float]:
+    """The mask and the observation tensor, on every state of every line."""
     encoder = ActionEncoder(variant)
-    states = []
+    states: list[list[bz.State]] = []
     for seed, actions, _ in lines:
         state = bz.new_deal(variant, seed=seed)
+        states.append([])
         for action in actions:
-            states.append(state)
+            states[-1].append(state)
             state = bz.apply(state, action)
-    clock = time.perf_counter
-    start = clock()
-    for s in states:
-        encoder.mask(s)
-    mask = clock() - start
-    start = clock()
-    for s in states:
-        observation_tensor(bz.observe(s, s.to_move if s.to_move is not None else 0))
-    tensor = clock() - start
-    return mask, tensor
+    by_line = dict(zip((line[0] for line in lines), states, strict=True))
+
+    def masks(line: Line) -> Replay:
+        return lambda: [encoder.mask(s) for s in by_line[line[0]]]
+
+    def tensors(line: Line) -> Replay:
+        return lambda: [observation_tensor(bz.observe(s, s.to_move or 0))
+                        for s in by_line[line[0]]]
+    return timed(lines, masks), timed(lines, tensors)
 
 
 def main(argv: list[str] | None = None) -> int:

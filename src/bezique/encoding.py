@@ -53,12 +53,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from bezique._tensor_blocks import (
-    _write_piles,
-    _write_scores,
-    _write_tables,
-    _write_turn,
-)
+from bezique._tensor_blocks import write_observation
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import legal_actions
@@ -318,16 +313,8 @@ def observation_tensor(observation: Observation) -> list[float]:
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"expected an Observation, not {type(observation).__name__}")
-    o = observation
-    n = len(o.hand_sizes)
-    seats = [(o.player + k) % n for k in range(n)]
-    out = [0.0] * _size(n, len(o.scores))
-    for card in o.hand:
-        out[card.index] += 1.0
-    base = _write_tables(o, seats, out, 32)
-    base = _write_piles(o, seats, out, base)
-    base = _write_turn(o, seats, out, base)
-    _write_scores(o, out, base)
+    out = [0.0] * _size(len(observation.hand_sizes), len(observation.scores))
+    write_observation(observation, out)
     return out
 
 
