@@ -133,6 +133,14 @@ def _packet_sizes(variant: Variant) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
 
+def _mover_hand(state: State | Game | Observation) -> tuple[Card, ...]:
+    """The hand of the player to move (an observation: the observer's own hand)."""
+    if isinstance(state, Observation):
+        return state.hand
+    s = state if isinstance(state, State) else state.current
+    return s.hands[s.to_move] if s.to_move is not None else ()
+
+
 class ActionEncoder:
     """The fixed action ids of one variant (see the module documentation).
 
@@ -177,8 +185,14 @@ class ActionEncoder:
     def __repr__(self) -> str:
         return f"ActionEncoder({self.variant.name}, size={self.size})"
 
-    def encode(self, action: Action) -> int:
+    def encode(self, action: Action, state: State | Game | Observation | None = None) -> int:
         """The id of ``action``.
+
+        ``Play(card, from_table=True)`` of a face the player to move holds on the table
+        only is the same move as ``Play(card)`` (R2.7), the action
+        :func:`bezique.legal_actions` lists and :meth:`mask` shows. Given the ``state``
+        (or the mover's observation), it gets that play's id; without one, the id of
+        the table play, which is right when the face is in both places.
 
         Raises:
             TypeError: if ``action`` is not an action.
@@ -186,6 +200,9 @@ class ActionEncoder:
         """
         found = self._ids.get(action)
         if found is not None:
+            if (state is not None and type(action) is Play and action.from_table
+                    and action.card not in _mover_hand(state)):
+                return action.card.index
             return found
         if not isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
             raise TypeError(f"expected an action, not {type(action).__name__}")
