@@ -6,7 +6,8 @@ Run by hand, not by the tests (needs ``pip install -e '.[rl]'``)::
 
 Random lines are recorded first: ``--deals`` deals, each played by uniformly random
 legal actions from ``bezique.new_deal(variant, seed=k)``. Every line is then replayed,
-and each replay timed per action (the best of ``--repeat`` runs):
+and each replay timed per action (the best of ``--repeat`` rounds, every layer once a
+round):
 
 * ``engine``: ``bezique.apply`` on the same actions (the yardstick);
 * ``pettingzoo raw step``: ``raw_env.step(id)`` (decode, apply, agent bookkeeping);
@@ -16,7 +17,8 @@ and each replay timed per action (the best of ``--repeat`` runs):
   ``last()`` (observation tensor and mask) then ``step(id)``;
 * ``openspiel apply_action``: ``state.apply_action(id)`` on ``python_bezique`` (the deal
   fed in as chance outcomes first, not timed);
-* and the pieces: ``ActionEncoder.mask`` and ``observation_tensor`` of ``observe``.
+* and the pieces: ``ActionEncoder.mask``, ``observation_tensor`` of ``observe``, and
+  ``raw_env.observe`` (both as numpy arrays).
 
 Figures are microseconds per action and the ratio to the engine's ``apply``.
 """
@@ -55,11 +57,6 @@ def record(variant: bz.Variant, deals: int) -> list[Line]:
             state = bz.apply(state, action)
         lines.append((seed, actions, [encoder.encode(a) for a in actions]))
     return lines
-
-
-def best(repeat: int, run: Callable[[], float]) -> float:
-    """The least of ``repeat`` timings."""
-    return min(run() for _ in range(repeat))
 
 
 Replay = Callable[[], object]
@@ -159,25 +156,43 @@ def openspiel(game: Any, lines: list[Line]) -> float:
     return timed(lines, prepare)
 
 
-def pieces(variant: bz.Variant, lines: list[Line]) -> tuple[float, float]:
-    """The mask and the observation tensor, on every state of every line."""
-    encoder = ActionEncoder(variant)
-    states: list[list[bz.State]] = []
+def states_of(variant: bz.Variant, lines: list[Line]) -> dict[int, list[bz.State]]:
+    """By seed, the states of its line where an action is taken."""
+    out: dict[int, list[bz.State]] = {}
     for seed, actions, _ in lines:
         state = bz.new_deal(variant, seed=seed)
-        states.append([])
+        out[seed] = []
         for action in actions:
-            states[-1].append(state)
+            out[seed].append(state)
             state = bz.apply(state, action)
-    by_line = dict(zip((line[0] for line in lines), states, strict=True))
+    return out
+
+
+def pieces(variant: bz.Variant, lines: list[Line]) -> dict[str, Callable[[], float]]:
+    """Timings of the pieces on every state of every line: the mask, the observation
+    tensor, and the raw environment's ``observe`` (tensor and mask as numpy arrays)."""
+    encoder = ActionEncoder(variant)
+    by_seed = states_of(variant, lines)
+    raw = raw_env(variant)
 
     def masks(line: Line) -> Replay:
-        return lambda: [encoder.mask(s) for s in by_line[line[0]]]
+        return lambda: [encoder.mask(s) for s in by_seed[line[0]]]
 
     def tensors(line: Line) -> Replay:
         return lambda: [observation_tensor(bz.observe(s, s.to_move or 0))
-                        for s in by_line[line[0]]]
-    return timed(lines, masks), timed(lines, tensors)
+                        for s in by_seed[line[0]]]
+
+    def arrays(line: Line) -> Replay:
+        def replay() -> None:
+            for s in by_seed[line[0]]:
+                raw.deal = s
+                raw.observe(raw.possible_agents[s.to_move or 0])
+        return replay
+    return {
+        "encoder.mask": lambda: timed(lines, masks),
+        "observe + observation_tensor": lambda: timed(lines, tensors),
+        "pettingzoo raw observe": lambda: timed(lines, arrays),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -190,20 +205,24 @@ def main(argv: list[str] | None = None) -> int:
     lines = record(variant, args.deals)
     n = sum(len(a) for _, a, _ in lines)
     game = pyspiel.load_game("python_bezique", {"variant": variant.name})
-    base = best(args.repeat, lambda: engine(variant, lines))
-    rows = [
-        ("engine apply", base),
-        ("pettingzoo raw step", best(args.repeat, lambda: pettingzoo_raw(variant, lines))),
-        ("pettingzoo env step", best(args.repeat, lambda: pettingzoo_step(variant, lines))),
-        ("pettingzoo env last+step", best(args.repeat, lambda: pettingzoo_loop(variant, lines))),
-        ("openspiel apply_action", best(args.repeat, lambda: openspiel(game, lines))),
-    ]
-    mask, tensor = pieces(variant, lines)
-    rows += [("encoder.mask", mask), ("observe + observation_tensor", tensor)]
+    runs: dict[str, Callable[[], float]] = {
+        "engine apply": lambda: engine(variant, lines),
+        "pettingzoo raw step": lambda: pettingzoo_raw(variant, lines),
+        "pettingzoo env step": lambda: pettingzoo_step(variant, lines),
+        "pettingzoo env last+step": lambda: pettingzoo_loop(variant, lines),
+        "openspiel apply_action": lambda: openspiel(game, lines),
+        **pieces(variant, lines),
+    }
+    # round by round, so that a change of the machine's load touches every row alike
+    rows = dict.fromkeys(runs, float("inf"))
+    for _ in range(args.repeat):
+        for name, run in runs.items():
+            rows[name] = min(rows[name], run())
+    base = rows["engine apply"]
     print(f"Python {platform.python_version()} on {platform.machine()}; {variant.name}; "
           f"{args.deals} random deals, {n} actions; best of {args.repeat}")
     print(f"{'':30} {'µs/action':>10} {'steps/s':>10} {'× apply':>8}")
-    for name, seconds in rows:
+    for name, seconds in rows.items():
         per = seconds / n
         print(f"{name:30} {per * 1e6:10.1f} {1 / per:10.0f} {seconds / base:8.2f}")
     return 0
