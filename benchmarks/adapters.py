@@ -6,7 +6,8 @@ Run by hand, not by the tests (needs ``pip install -e '.[rl]'``)::
 
 Random lines are recorded first: ``--deals`` deals, each played by uniformly random
 legal actions from ``bezique.new_deal(variant, seed=k)``. Every line is then replayed,
-and each replay timed per action (the best of ``--repeat`` runs):
+and each replay timed per action (the best of ``--repeat`` rounds, every layer once a
+round):
 
 * ``engine``: ``bezique.apply`` on the same actions (the yardstick);
 * ``pettingzoo raw step``: ``raw_env.step(id)`` (decode, apply, agent bookkeeping);
@@ -16,9 +17,10 @@ and each replay timed per action (the best of ``--repeat`` runs):
   ``last()`` (observation tensor and mask) then ``step(id)``;
 * ``openspiel apply_action``: ``state.apply_action(id)`` on ``python_bezique`` (the deal
   fed in as chance outcomes first, not timed);
-* and the pieces: ``ActionEncoder.mask`` and ``observation_tensor`` of ``observe``.
+* and the pieces: ``ActionEncoder.mask``, ``observation_tensor`` of ``observe``, and
+  ``raw_env.observe`` (both as numpy arrays).
 
-Figures are microseconds per action and the ratio to the engine's ``apply``.
+Figures are CPU microseconds per action and the ratio to the engine's ``apply``.
 """
 
 from __future__ import annotations
@@ -57,62 +59,75 @@ def record(variant: bz.Variant, deals: int) -> list[Line]:
     return lines
 
 
-def best(repeat: int, run: Callable[[], float]) -> float:
-    """The least of ``repeat`` timings."""
-    return min(run() for _ in range(repeat))
+Replay = Callable[[], object]
+
+
+def timed(lines: list[Line], prepare: Callable[[Line], Replay]) -> float:
+    """CPU seconds spent replaying every line: ``prepare(line)`` sets the line up (not
+    timed) and returns its replay, which is timed. The process's CPU time, not the wall
+    clock: on a shared machine the wall clock also counts the other processes' turns."""
+    total = 0.0
+    clock = time.process_time
+    for line in lines:
+        replay = prepare(line)
+        start = clock()
+        replay()
+        total += clock() - start
+    return total
 
 
 def engine(variant: bz.Variant, lines: list[Line]) -> float:
-    total = 0.0
-    clock = time.perf_counter
-    for seed, actions, _ in lines:
-        state = bz.new_deal(variant, seed=seed)
-        start = clock()
-        for action in actions:
-            state = bz.apply(state, action)
-        total += clock() - start
-    return total
+    def prepare(line: Line) -> Replay:
+        seed, actions, _ = line
+        first = bz.new_deal(variant, seed=seed)
+
+        def replay() -> None:
+            state = first
+            for action in actions:
+                state = bz.apply(state, action)
+        return replay
+    return timed(lines, prepare)
+
+
+def each_id(step: Callable[[int], object], ids: list[int]) -> Replay:
+    """A replay that calls ``step`` on each id."""
+    def replay() -> None:
+        for i in ids:
+            step(i)
+    return replay
 
 
 def pettingzoo_raw(variant: bz.Variant, lines: list[Line]) -> float:
     e = raw_env(variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        step = e.step
-        start = clock()
-        for i in ids:
-            step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        return each_id(e.step, line[2])
+    return timed(lines, prepare)
 
 
 def pettingzoo_step(variant: bz.Variant, lines: list[Line]) -> float:
     e = env(variant=variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        start = clock()
-        for i in ids:
-            e.step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        return each_id(e.step, line[2])
+    return timed(lines, prepare)
 
 
 def pettingzoo_loop(variant: bz.Variant, lines: list[Line]) -> float:
     e = env(variant=variant)
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
-        e.reset(seed=seed)
-        start = clock()
-        for i in ids:
-            e.last()
-            e.step(i)
-        total += clock() - start
-    return total
+
+    def prepare(line: Line) -> Replay:
+        e.reset(seed=line[0])
+        last, step = e.last, e.step
+
+        def replay() -> None:
+            for i in line[2]:
+                last()
+                step(i)
+        return replay
+    return timed(lines, prepare)
 
 
 def _chance_faces(variant: bz.Variant, seed: int) -> list[int]:
@@ -134,38 +149,56 @@ def _chance_faces(variant: bz.Variant, seed: int) -> list[int]:
 
 
 def openspiel(game: Any, lines: list[Line]) -> float:
-    total = 0.0
-    clock = time.perf_counter
-    for seed, _, ids in lines:
+    def prepare(line: Line) -> Replay:
         state = game.new_initial_state()
-        for face in _chance_faces(game.variant, seed):
+        for face in _chance_faces(game.variant, line[0]):
             state.apply_action(face)
-        apply_action = state.apply_action
-        start = clock()
-        for i in ids:
-            apply_action(i)
-        total += clock() - start
-    return total
+        return each_id(state.apply_action, line[2])
+    return timed(lines, prepare)
 
 
-def pieces(variant: bz.Variant, lines: list[Line]) -> tuple[float, float]:
-    encoder = ActionEncoder(variant)
-    states = []
+def states_of(variant: bz.Variant, lines: list[Line]) -> dict[int, list[bz.State]]:
+    """By seed, the states of its line where an action is taken."""
+    out: dict[int, list[bz.State]] = {}
     for seed, actions, _ in lines:
         state = bz.new_deal(variant, seed=seed)
+        out[seed] = []
         for action in actions:
-            states.append(state)
+            out[seed].append(state)
             state = bz.apply(state, action)
-    clock = time.perf_counter
-    start = clock()
-    for s in states:
-        encoder.mask(s)
-    mask = clock() - start
-    start = clock()
-    for s in states:
-        observation_tensor(bz.observe(s, s.to_move if s.to_move is not None else 0))
-    tensor = clock() - start
-    return mask, tensor
+    return out
+
+
+def pieces(variant: bz.Variant, lines: list[Line]) -> dict[str, Callable[[], float]]:
+    """Timings of the pieces on every state of every line: the mask, the observation
+    tensor, and the raw environment's ``observe`` (tensor and mask as numpy arrays)."""
+    encoder = ActionEncoder(variant)
+    raw = raw_env(variant)
+
+    def masks(states: list[bz.State]) -> Replay:
+        return lambda: [encoder.mask(s) for s in states]
+
+    def tensors(states: list[bz.State]) -> Replay:
+        return lambda: [observation_tensor(bz.observe(s, s.to_move or 0)) for s in states]
+
+    def arrays(states: list[bz.State]) -> Replay:
+        def replay() -> None:
+            for s in states:
+                raw.deal = s
+                raw.observe(raw.possible_agents[s.to_move or 0])
+        return replay
+
+    def on_fresh_states(piece: Callable[[list[bz.State]], Replay]) -> Callable[[], float]:
+        # states made anew for every round: a state caches its legal actions once asked
+        def run() -> float:
+            by_seed = states_of(variant, lines)
+            return timed(lines, lambda line: piece(by_seed[line[0]]))
+        return run
+    return {
+        "encoder.mask": on_fresh_states(masks),
+        "observe + observation_tensor": on_fresh_states(tensors),
+        "pettingzoo raw observe": on_fresh_states(arrays),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -178,20 +211,24 @@ def main(argv: list[str] | None = None) -> int:
     lines = record(variant, args.deals)
     n = sum(len(a) for _, a, _ in lines)
     game = pyspiel.load_game("python_bezique", {"variant": variant.name})
-    base = best(args.repeat, lambda: engine(variant, lines))
-    rows = [
-        ("engine apply", base),
-        ("pettingzoo raw step", best(args.repeat, lambda: pettingzoo_raw(variant, lines))),
-        ("pettingzoo env step", best(args.repeat, lambda: pettingzoo_step(variant, lines))),
-        ("pettingzoo env last+step", best(args.repeat, lambda: pettingzoo_loop(variant, lines))),
-        ("openspiel apply_action", best(args.repeat, lambda: openspiel(game, lines))),
-    ]
-    mask, tensor = pieces(variant, lines)
-    rows += [("encoder.mask", mask), ("observe + observation_tensor", tensor)]
+    runs: dict[str, Callable[[], float]] = {
+        "engine apply": lambda: engine(variant, lines),
+        "pettingzoo raw step": lambda: pettingzoo_raw(variant, lines),
+        "pettingzoo env step": lambda: pettingzoo_step(variant, lines),
+        "pettingzoo env last+step": lambda: pettingzoo_loop(variant, lines),
+        "openspiel apply_action": lambda: openspiel(game, lines),
+        **pieces(variant, lines),
+    }
+    # round by round, so that a change of the machine's load touches every row alike
+    rows = dict.fromkeys(runs, float("inf"))
+    for _ in range(args.repeat):
+        for name, run in runs.items():
+            rows[name] = min(rows[name], run())
+    base = rows["engine apply"]
     print(f"Python {platform.python_version()} on {platform.machine()}; {variant.name}; "
           f"{args.deals} random deals, {n} actions; best of {args.repeat}")
-    print(f"{'':30} {'µs/action':>10} {'steps/s':>10} {'× apply':>8}")
-    for name, seconds in rows:
+    print(f"{'':30} {'CPU µs/act':>10} {'steps/s':>10} {'× apply':>8}")
+    for name, seconds in rows.items():
         per = seconds / n
         print(f"{name:30} {per * 1e6:10.1f} {1 / per:10.0f} {seconds / base:8.2f}")
     return 0

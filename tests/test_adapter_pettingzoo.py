@@ -119,3 +119,53 @@ def test_an_illegal_id_loses_the_deal_when_wrapped_and_raises_unwrapped() -> Non
     raw.reset(seed=2)
     with pytest.raises(bz.IllegalActionError):
         raw.step(illegal)
+
+
+def _pettingzoo_wrapped(variant: str) -> object:
+    """The raw environment under PettingZoo's own wrappers, as ``env`` stacks them."""
+    from pettingzoo.utils import wrappers
+
+    e = wrappers.TerminateIllegalWrapper(raw_env(variant), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(e))
+
+
+def _script(e: object, seed: int) -> list[object]:
+    """A mixed AEC session: ``last()`` or not, ids as ``int`` or numpy integers, now and
+    then an illegal id (the deal ends), then the dead agents' ``None`` steps; what it saw."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)  # type: ignore[attr-defined]
+    seen: list[object] = []
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        if rng.random() < 0.5:
+            obs, reward, term, trunc, info = e.last()  # type: ignore[attr-defined]
+            seen += [agent, obs["observation"].tolist(), obs["action_mask"].tolist(),
+                     reward, term, trunc, info]
+        mask = e.unwrapped.encoder.mask(e.unwrapped.deal)  # type: ignore[attr-defined]
+        if e.terminations[agent] or e.truncations[agent]:  # type: ignore[attr-defined]
+            action = None
+        elif rng.random() < 0.02:
+            action = mask.index(False)
+        else:
+            action = int(rng.choice([i for i, ok in enumerate(mask) if ok]))
+            if rng.random() < 0.5:
+                action = np.int64(action)
+        e.step(action)  # type: ignore[attr-defined]
+        seen += [dict(e.rewards), dict(e.terminations), dict(e.truncations)]  # type: ignore[attr-defined]
+    return seen
+
+
+@pytest.mark.filterwarnings("ignore:.*illegal move")
+@pytest.mark.parametrize("variant", ["two-pack", "four-handed"])
+def test_env_wrappers_behave_as_pettingzoos_own(variant: str) -> None:
+    """``env`` answers common steps from the raw environment directly (for speed); every
+    result must be what PettingZoo's own wrappers give."""
+    for seed in range(6):
+        assert _script(env(variant=variant), seed) == _script(_pettingzoo_wrapped(variant), seed)
+    for e in (env(variant=variant), _pettingzoo_wrapped(variant)):
+        with pytest.raises(AssertionError):
+            e.step(0)  # type: ignore[attr-defined]  # before reset
+        e.reset(seed=1)  # type: ignore[attr-defined]
+        size = e.unwrapped.encoder.size  # type: ignore[attr-defined]
+        for out_of_range in (size, -1, 1.5):
+            with pytest.raises(AssertionError, match="action space"):
+                e.step(out_of_range)  # type: ignore[attr-defined]

@@ -71,6 +71,31 @@ def test_the_table_source_has_its_own_id() -> None:
     pytest.fail("no deal offered a play from the table")
 
 
+def test_a_table_play_of_a_face_only_on_the_table_encodes_as_the_listed_play() -> None:
+    """R2.7: with the face on the table only, ``Play(card, from_table=True)`` is the move
+    ``legal_actions`` lists as ``Play(card)``; given the state, it gets that id."""
+    variant = bz.variants.TWO_PACK
+    encoder = ActionEncoder(variant)
+    for seed in range(1, 20):
+        for state in random_line(variant, seed):
+            p = state.to_move
+            legal = bz.legal_actions(state)
+            only_on_table = [tc.card for tc in state.table[p] if tc.card not in state.hands[p]
+                             and bz.Play(tc.card) in legal] if p is not None else []
+            if only_on_table:
+                card = only_on_table[0]
+                play = bz.Play(card, from_table=True)
+                assert bz.is_legal(state, play)
+                mask = encoder.mask(state)
+                for seen in (state, bz.observe(state, p)):
+                    assert encoder.encode(play, seen) == card.index == encoder.encode(bz.Play(card))
+                    assert mask[encoder.encode(play, seen)]
+                assert encoder.encode(play) == card.index + 32  # no state: the table-play id
+                assert not mask[card.index + 32]
+                return
+    pytest.fail("no deal had a face on the table only")
+
+
 def test_carte_blanche_has_one_id_and_decodes_to_the_hand_shown() -> None:
     """R11.6: carte blanche shows the whole hand, so one id names it."""
     variant = bz.variants.RUBICON

@@ -2,9 +2,15 @@
 
 Each writer fills its block of ``out`` from the observation alone, the observing player's
 seat first, and returns where the next block starts (the layout is in docs/rl.rst).
+``out`` is anything indexed by position that starts at 0.0 everywhere: the whole list
+:func:`bezique.encoding.observation_tensor` returns, or a ``defaultdict(float)`` that
+collects only the entries written (the adapters' numpy arrays are built from those).
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
+from typing import Protocol
 
 from bezique.cards import Suit
 from bezique.observation import Observation
@@ -17,7 +23,15 @@ _SUITS = tuple(Suit)
 _STAGES = (Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER)
 
 
-def _write_tables(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+class Cells(Protocol):
+    """Where the writers write: float cells by position, 0.0 until written."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def _write_tables(o: Observation, seats: list[int], out: Cells, base: int) -> int:
     """Every table as counts per face, then the classes A, B, C each table card has served
     in (R3.4); returns where the next block starts."""
     n = len(seats)
@@ -35,7 +49,7 @@ def _write_tables(o: Observation, seats: list[int], out: list[float], base: int)
     return used_base + 96 * n
 
 
-def _write_piles(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+def _write_piles(o: Observation, seats: list[int], out: Cells, base: int) -> int:
     """The won cards (Fildinski), the exposed cards, the trick, the cards played, the
     turn-up and the trump; returns where the next block starts."""
     n = len(seats)
@@ -62,7 +76,7 @@ def _write_piles(o: Observation, seats: list[int], out: list[float], base: int) 
     return base + 4
 
 
-def _write_turn(o: Observation, seats: list[int], out: list[float], base: int) -> int:
+def _write_turn(o: Observation, seats: list[int], out: Cells, base: int) -> int:
     """Stock and hand sizes, stage, phase, whose turn, leader, dealer, the players of the
     trick and the carte-blanche privilege; returns where the next block starts."""
     n = len(seats)
@@ -90,7 +104,7 @@ def _write_turn(o: Observation, seats: list[int], out: list[float], base: int) -
     return base + 1
 
 
-def _write_scores(o: Observation, out: list[float], base: int) -> None:
+def _write_scores(o: Observation, out: Cells, base: int) -> None:
     """The scores (in units of :data:`bezique.encoding.SCORE_SCALE`) and, where public,
     the brisques, the player's own side first."""
     side_count = len(o.scores)
@@ -101,3 +115,24 @@ def _write_scores(o: Observation, out: list[float], base: int) -> None:
     if o.brisques is not None:
         for j in range(side_count):
             out[base + j] = float(o.brisques[(my_side + j) % side_count])
+
+
+def write_observation(o: Observation, out: Cells) -> None:
+    """Every block of the tensor of ``o``, the hand first."""
+    n = len(o.hand_sizes)
+    seats = [(o.player + k) % n for k in range(n)]
+    for card in o.hand:
+        out[card.index] += 1.0
+    base = _write_tables(o, seats, out, 32)
+    base = _write_piles(o, seats, out, base)
+    base = _write_turn(o, seats, out, base)
+    _write_scores(o, out, base)
+
+
+def written_entries(o: Observation) -> dict[int, float]:
+    """The entries of the tensor of ``o`` that the writers touch, by position (all the
+    others are 0.0): a few dozen, from which the adapters build their numpy arrays
+    without converting a list of hundreds of floats."""
+    out: defaultdict[int, float] = defaultdict(float)
+    write_observation(o, out)
+    return out

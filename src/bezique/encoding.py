@@ -53,12 +53,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from bezique._tensor_blocks import (
-    _write_piles,
-    _write_scores,
-    _write_tables,
-    _write_turn,
-)
+from bezique._tensor_blocks import write_observation
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import legal_actions
@@ -138,6 +133,14 @@ def _packet_sizes(variant: Variant) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
 
+def _mover_hand(state: State | Game | Observation) -> tuple[Card, ...]:
+    """The hand of the player to move (an observation: the observer's own hand)."""
+    if isinstance(state, Observation):
+        return state.hand
+    s = state if isinstance(state, State) else state.current
+    return s.hands[s.to_move] if s.to_move is not None else ()
+
+
 class ActionEncoder:
     """The fixed action ids of one variant (see the module documentation).
 
@@ -182,8 +185,14 @@ class ActionEncoder:
     def __repr__(self) -> str:
         return f"ActionEncoder({self.variant.name}, size={self.size})"
 
-    def encode(self, action: Action) -> int:
+    def encode(self, action: Action, state: State | Game | Observation | None = None) -> int:
         """The id of ``action``.
+
+        ``Play(card, from_table=True)`` of a face the player to move holds on the table
+        only is the same move as ``Play(card)`` (R2.7), the action
+        :func:`bezique.legal_actions` lists and :meth:`mask` shows. Given the ``state``
+        (or the mover's observation), it gets that play's id; without one, the id of
+        the table play, which is right when the face is in both places.
 
         Raises:
             TypeError: if ``action`` is not an action.
@@ -191,6 +200,9 @@ class ActionEncoder:
         """
         found = self._ids.get(action)
         if found is not None:
+            if (state is not None and type(action) is Play and action.from_table
+                    and action.card not in _mover_hand(state)):
+                return action.card.index
             return found
         if not isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
             raise TypeError(f"expected an action, not {type(action).__name__}")
@@ -318,16 +330,8 @@ def observation_tensor(observation: Observation) -> list[float]:
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"expected an Observation, not {type(observation).__name__}")
-    o = observation
-    n = len(o.hand_sizes)
-    seats = [(o.player + k) % n for k in range(n)]
-    out = [0.0] * _size(n, len(o.scores))
-    for card in o.hand:
-        out[card.index] += 1.0
-    base = _write_tables(o, seats, out, 32)
-    base = _write_piles(o, seats, out, base)
-    base = _write_turn(o, seats, out, base)
-    _write_scores(o, out, base)
+    out = [0.0] * _size(len(observation.hand_sizes), len(observation.scores))
+    write_observation(observation, out)
     return out
 
 

@@ -32,22 +32,22 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from bezique import variants
+from bezique._tensor_blocks import written_entries
 from bezique.adapters._text import describe_state
 from bezique.encoding import (
     ActionEncoder,
     deal_returns,
     observation_bounds,
     observation_size,
-    observation_tensor,
 )
 from bezique.engine import apply, new_deal
-from bezique.observation import observe
+from bezique.observation import Observation, observe
 from bezique.state import State
 from bezique.variants import Variant
 
 __all__ = ["env", "raw_env"]
 
-Observation = dict[str, np.ndarray[Any, Any]]
+Obs = dict[str, np.ndarray[Any, Any]]
 
 
 def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
@@ -58,20 +58,113 @@ def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
     calls is enforced. ``options`` are variant options (``brisque_timing=...``)."""
     e = raw_env(variant, render_mode, **options)
     e = _TerminateIllegal(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = _AssertOutOfBounds(e)
+    e = _OrderEnforcing(e)
     return e
+
+
+# PettingZoo's wrappers reach the raw environment's attributes through a chain of
+# ``__getattr__`` calls (three per attribute here) and check bounds with gymnasium's
+# ``Discrete.contains``; together that costs several times a bare ``apply`` per step.
+# Each subclass below answers the common case of its ``step`` from the raw environment
+# directly and leaves every other case to PettingZoo's own code, so behaviour is PettingZoo's.
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order check; a step after ``reset`` with agents left goes straight in."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw: raw_env = env.unwrapped
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As :meth:`pettingzoo.AECEnv.last`, reading the raw environment directly."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
+        raw = self._raw
+        agent = raw.agent_selection
+        seen = self.env.observe(agent) if observe else None
+        return (seen, raw._cumulative_rewards[agent], raw.terminations[agent],
+                raw.truncations[agent], raw.infos[agent])
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's bounds check; a plain ``int`` id in range needs no gymnasium call."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._size: int = env.unwrapped.encoder.size
+
+    def step(self, action: int | None) -> None:
+        if type(action) is int and 0 <= action < self._size:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
     """PettingZoo's wrapper, told the legal ids by the encoder when ``step`` comes without
     ``last()`` first, instead of building a whole observation to read its mask."""
 
+    _prev_obs: Any
+    _prev_info: Any
+
+    def __init__(self, env: Any, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._raw: raw_env = env.unwrapped
+
     def step(self, action: int | None) -> None:
-        if getattr(self, "_prev_obs", None) is None:
-            raw = self.env.unwrapped
+        raw = self._raw
+        if self._prev_obs is None:
+            agent = raw.agent_selection
+            if (not self._terminated and not raw.terminations[agent]
+                    and not raw.truncations[agent]
+                    and action in raw.encoder.legal_ids(raw.deal)):
+                self._prev_info = None
+                self.env.step(action)  # what PettingZoo's step does with a legal action
+                return
             self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
         super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        """As PettingZoo's wrapper: the observation, kept when ``agent`` is to move."""
+        raw = self._raw
+        seen = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = seen
+            self._prev_info = raw.infos.get(agent, {})
+        return seen
+
+
+def _tensor_array(seen: Observation, size: int) -> np.ndarray[Any, Any]:
+    """:func:`bezique.encoding.observation_tensor` of ``seen`` as a float32 array, set
+    from the few entries written rather than converted from the whole list."""
+    out = np.zeros(size, dtype=np.float32)
+    entries = written_entries(seen)
+    n = len(entries)
+    out[np.fromiter(entries, np.intp, n)] = np.fromiter(entries.values(), np.float32, n)
+    return out
+
+
+def _mask_array(encoder: ActionEncoder, seen: Observation) -> np.ndarray[Any, Any]:
+    """The legal ids of ``seen`` as an int8 array of 0 and 1 (all 0 unless it is the
+    observer's turn)."""
+    mask = bytearray(encoder.size)
+    for i in encoder.legal_ids(seen):
+        mask[i] = 1
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no type hints
@@ -119,6 +212,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._observation_size = observation_size(chosen)
         self._rng = random.Random()
         self.deal: State = new_deal(chosen, seed=0)
         """The deal being played."""
@@ -156,14 +250,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
         self.deal = new_deal(self.variant, seed=deal_seed, dealer=dealer)
         self._reset_books()
 
-    def observe(self, agent: str) -> Observation:
+    def observe(self, agent: str) -> Obs:
         """The agent's observation tensor and action mask (zeros unless it is to move)."""
         seen = observe(self.deal, self._index[agent])
-        mask = np.zeros(self.encoder.size, dtype=np.int8)
-        if seen.legal_actions:
-            mask[self.encoder.legal_ids(seen)] = 1
-        return {"observation": np.array(observation_tensor(seen), dtype=np.float32),
-                "action_mask": mask}
+        return {"observation": _tensor_array(seen, self._observation_size),
+                "action_mask": _mask_array(self.encoder, seen)}
 
     def step(self, action: int | None) -> None:
         """Take ``action`` (an action id) for the agent to move.
