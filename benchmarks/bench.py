@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         if ys:
             y = statistics.median(ys)
             print(f"{'  yardstick':<20}{1 / y:>10.0f}   ratio of time per deal: "
-                  f"{deal_t / y:.2f}x (aim: <= 8x)")
+                  f"{deal_t / y:.2f}x (aim: <= 5x)")
     if args.simulation:
         simulation(chosen, args.deals, args.sim_deals)
     return 0

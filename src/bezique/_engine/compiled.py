@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bezique.actions import Declare
-from bezique.cards import Card, Rank, Suit
+from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
 from bezique.policies import (
     LastTrick,
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = [
+    "CARD_WEIGHT",
     "CLASS_BIT",
     "SEQUENCES",
     "SEQUENCE_BIT",
@@ -47,6 +48,60 @@ SEQUENCES = frozenset({MeldKind.TRUMP_SEQUENCE, MeldKind.BACK_DOOR})
 """The sequences: class A with the marriages, or their own class (R13.1)."""
 
 _SUITS = tuple(Suit)
+
+_FIELD = 8
+"""Bits per count in a packed count vector (see :data:`CARD_WEIGHT`)."""
+_GUARD = 1 << (_FIELD - 1)
+"""The top bit of a field: a count stays below it (no player holds 128 copies of a rank)."""
+_RANK_FIELD = 32
+"""The first of the eight per-rank fields, after the 32 per-card ones."""
+
+
+def _weight(card: Card) -> int:
+    return (1 << (_FIELD * card.index)) | (1 << (_FIELD * (_RANK_FIELD + int(card.rank))))
+
+
+CARD_WEIGHT: dict[Card, int] = {card: _weight(card) for card in ALL_CARDS}
+"""Each card's weight in a packed count vector: the sum of the weights of some cards holds,
+in 8-bit fields, how many copies of each card (fields 0-31, by ``Card.index``) and of each
+rank (fields 32-39, by rank value) they contain. The meld search sums them in C and tests
+every combination's card needs against the sum in a few integer operations
+(:class:`CountCheck`)."""
+
+
+@attrs.frozen
+class CountCheck:
+    """Whether a packed count vector holds at least some counts: ``(x + add) & guard == guard``.
+
+    ``add`` holds ``128 - n`` in every field that needs ``n`` copies, ``guard`` the top bit
+    of those fields: the bit survives exactly where the count reaches ``n``.
+    """
+
+    add: int
+    guard: int
+    needs: tuple[tuple[int, int], ...]
+    """``(field, count)`` pairs, the counts the check asks for."""
+
+    @staticmethod
+    def of(needs: tuple[tuple[int, int], ...]) -> CountCheck:
+        add = sum((_GUARD - n) << (_FIELD * field) for field, n in needs)
+        guard = sum(_GUARD << (_FIELD * field) for field, _ in needs)
+        return CountCheck(add, guard, needs)
+
+    def implied_by(self, other: CountCheck) -> bool:
+        """Whether every vector passing ``self`` passes ``other`` (``other`` asks no more)."""
+        mine = dict(self.needs)
+        return all(mine.get(field, 0) >= n for field, n in other.needs)
+
+
+def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int], ...]:
+    """The fewest checks of which one passes whenever any of ``checks`` does: a check that
+    asks for more than another is dropped (a sequence holds a marriage)."""
+    kept: list[CountCheck] = []
+    for check in sorted(set(checks), key=lambda c: (sum(n for _, n in c.needs), c.needs)):
+        if not any(check.implied_by(k) for k in kept):
+            kept.append(check)
+    return tuple((k.add, k.guard) for k in kept)
 _QUARTETS = (
     (Rank.ACE, MeldKind.FOUR_ACES, MeldKind.FOUR_TRUMP_ACES, MeldKind.FIVE_TRUMP_ACES),
     (Rank.TEN, MeldKind.FOUR_TENS, MeldKind.FOUR_TRUMP_TENS, MeldKind.FIVE_TRUMP_TENS),
@@ -70,6 +125,8 @@ class Pattern:
     points: int
     fixes: Suit | None
     declare: Declare
+    check: CountCheck
+    """The card counts it needs, on a packed count vector (:data:`CARD_WEIGHT`)."""
 
 
 @attrs.frozen
@@ -81,6 +138,8 @@ class QuartetSpec:
     rank: Rank
     points: int
     exclude_all_trump: bool
+    check: CountCheck
+    """Four cards of the rank, on a packed count vector (:data:`CARD_WEIGHT`)."""
 
 
 def _needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
@@ -145,11 +204,20 @@ class Rules:
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
         self.carte_repeats = melds.carte_blanche_repeats
+        self._meld_tables(variant)
+
+    def _meld_tables(self, variant: Variant) -> None:
+        """Per trump suit, the combinations and the checks that skip the search."""
         self.upgrades = self._upgrades()
         self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {
             t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}
         self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {
             t: tuple(self._quartets(t)) for t in (None, *_SUITS)}
+        # per trump, (add, guard) checks of which one passes when a window may offer a
+        # combination (CountCheck): most windows offer none, and the search is skipped
+        self.meld_gate = {t: meld_gate([p.check for p in self.patterns[t]]
+                                       + [q.check for q in self.quartets[t]])
+                          for t in self.patterns}
         self.pattern_by_key: dict[Suit | None, dict[tuple[MeldKind, tuple[Card, ...]], Pattern]] = {
             t: {(p.kind, p.cards): p for p in pats} for t, pats in self.patterns.items()}
 
@@ -157,8 +225,9 @@ class Rules:
         cards = tuple(sorted(cards))
         bit = SEQUENCE_BIT if self.four_classes and kind in SEQUENCES else CLASS_BIT[
             kind.meld_class]
-        return Pattern(kind, bit, cards, _needs(cards), self.points[kind], fixes,
-                       Declare(kind, cards))
+        needs = _needs(cards)
+        return Pattern(kind, bit, cards, needs, self.points[kind], fixes,
+                       Declare(kind, cards), CountCheck.of(needs))
 
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
@@ -217,7 +286,8 @@ class Rules:
         for rank, four, four_trump, _ in _QUARTETS:
             if self.points.get(four):
                 yield QuartetSpec(four, rank, self.points[four],
-                                  trump is not None and four_trump in self.points)
+                                  trump is not None and four_trump in self.points,
+                                  CountCheck.of(((_RANK_FIELD + int(rank), 4),)))
 
     def _upgrades(self) -> dict[MeldKind, frozenset[MeldKind]]:
         """R3.5 and R11.3: which scored kinds a kind may be built on."""

@@ -9,6 +9,7 @@ whose ``rule`` and ``action`` carry the same facts for programs.
 from __future__ import annotations
 
 from bezique._engine.compiled import QuartetSpec, Rules, rules_of
+from bezique._engine.hands import position
 from bezique._engine.meld_search import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
@@ -33,7 +34,7 @@ def source_of_play(s: State, p: int | None, action: Play) -> bool:
     """Whether the played card comes from the table (R2.7); raises if not held."""
     assert p is not None
     card = action.card
-    in_hand = card in s.hands[p]
+    in_hand = position(s.hands[p], card) >= 0
     if in_hand and not action.from_table:
         return False
     on_table = any(tc.card is card for tc in s.table[p])

@@ -23,10 +23,12 @@ combinations that could be upgraded the largest is used.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 import attrs
 
-from bezique._engine.compiled import SEQUENCES, Pattern, QuartetSpec, Rules
+from bezique._engine.compiled import CARD_WEIGHT, SEQUENCES, Pattern, QuartetSpec, Rules
+from bezique._engine.hands import position
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldKind
@@ -308,37 +310,35 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
     return plans
 
 
-def _candidate_counts(state: State, rules: Rules, player: int) -> list[int]:
-    """How many copies of each card the player could declare with, ignoring reuse."""
-    counts = [0] * 32
+_CARD_OF_TABLE = attrgetter("card")
+_WEIGHT = CARD_WEIGHT.__getitem__
+
+
+def _candidate_counts(state: State, rules: Rules, player: int) -> int:
+    """How many copies of each card and rank the player could declare with, ignoring reuse,
+    as a packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`, summed in C)."""
     if rules.declares_from_won_cards:
-        for tc in state.won[player]:
-            if not tc.used:
-                counts[tc.card.index] += 1
-        return counts
-    for card in state.hands[player]:
-        counts[card.index] += 1
+        return sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
+    counts: int = sum(map(_WEIGHT, state.hands[player]))
+    table = state.table
     for owner in (player, *rules.partners[player]):
-        for tc in state.table[owner]:
-            counts[tc.card.index] += 1
+        if table[owner]:
+            counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
     return counts
 
 
 def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
     trump = state.trump
     counts = _candidate_counts(state, rules, player)
-    patterns = []
-    for pat in rules.patterns[trump]:
-        for index, n in pat.needs:
-            if counts[index] < n:
-                break
-        else:
-            patterns.append(pat)
-    quartets = []
-    for spec in rules.quartets[trump]:
-        base = 7 - int(spec.rank)
-        if counts[base] + counts[base + 8] + counts[base + 16] + counts[base + 24] >= 4:
-            quartets.append(spec)
+    for add, guard in rules.meld_gate[trump]:
+        if (counts + add) & guard == guard:
+            break
+    else:
+        return {}  # the cards cannot make any combination: no search (most windows)
+    patterns = [pat for pat in rules.patterns[trump]
+                if (counts + pat.check.add) & pat.check.guard == pat.check.guard]
+    quartets = [spec for spec in rules.quartets[trump]
+                if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
     if not patterns and not quartets:
         return {}
     plans: dict[Declare, Plan] = {}
@@ -367,7 +367,7 @@ def trump_seven_in_hand(state: State, player: int) -> Card | None:
     if trump is None:
         return None
     seven = _SEVENS[trump]
-    return seven if seven in state.hands[player] else None
+    return seven if position(state.hands[player], seven) >= 0 else None
 
 
 _SEVENS = {suit: Card.of(Rank.SEVEN, suit) for suit in Suit}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
+from bezique._engine.hands import position
 from bezique._engine.meld_search import (
     Plan,
     any_time_seven,
@@ -138,6 +139,15 @@ def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     return (*plans, *sevens, PASS), plans
 
 
+def offered(actions: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is one of ``actions``: by identity first (the interned actions of
+    :func:`legal_actions` are found without a Python-level comparison per action)."""
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
     return s.memo[0][1]  # type: ignore[no-any-return]
@@ -147,8 +157,7 @@ def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
     if s.stage is Stage.OVER:
         raise IllegalActionError("the deal is over: no action is legal", action=action)
-    acts = legal_actions(s)
-    if action in acts:
+    if offered(legal_actions(s), action):
         return
     if isinstance(action, Play) and s.stage is Stage.PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
@@ -168,7 +177,7 @@ def apply_state(s: State, action: Action) -> State:
     if stage is Stage.PLAY and type(action) is Play:
         p = s.to_move
         assert p is not None
-        if action.from_table is None and action.card in s.hands[p]:
+        if action.from_table is None and position(s.hands[p], action.card) >= 0:
             from_table = False
         else:
             from_table = source_of_play(s, p, action)
@@ -176,7 +185,7 @@ def apply_state(s: State, action: Action) -> State:
             check_state_action(s, action)
         return play(s, rules_of(s.variant), p, action.card, from_table)
     cache = s.memo[0]
-    if cache is None or action not in cache[0]:
+    if cache is None or not offered(cache[0], action):
         check_state_action(s, action)
     return apply_unchecked(s, action)
 

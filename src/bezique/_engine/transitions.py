@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from bezique._engine.compiled import Rules
+from bezique._engine.hands import position, without
 from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
 from bezique._engine.tricks import trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -64,10 +65,8 @@ def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1:])
 
 
-def remove_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` less one copy of ``card``."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+remove_card = without
+"""``cards`` less one copy of ``card`` (:func:`bezique._engine.hands.without`)."""
 
 
 def _table_copy_to_play(s: State, p: int, card: Card) -> int:
@@ -96,11 +95,11 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
     else:
         hands = list(s.hands)
         hand = hands[p]
-        i = hand.index(card)
+        i = position(hand, card)
         hands[p] = hand[:i] + hand[i + 1:]
         f[HANDS] = tuple(hands)
         exposed = s.exposed
-        if exposed[p] and card in exposed[p]:
+        if exposed[p] and position(exposed[p], card) >= 0:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
         if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.played_seven_scores:
             side = rules.sides[p]
@@ -322,7 +321,7 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     side = rules.sides[p]
     laid = TableCard(seven, fresh_serial(s), 8)
     seen = s.exposed[p]
-    if seven in seen:
+    if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
     any_time = rules.seven_any_time
     new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
@@ -348,7 +347,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     seen = s.exposed[p]
     for card in plan.from_hand:
         hand = remove_card(hand, card)
-        if card in seen:
+        if position(seen, card) >= 0:
             seen = remove_card(seen, card)
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
