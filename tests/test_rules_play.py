@@ -1048,3 +1048,36 @@ def test_R2_12_no_action_once_the_deal_is_over() -> None:
         game = bz.apply(game, bz.legal_actions(game)[0])
     with pytest.raises(bz.IllegalActionError, match=r"^the game is over: no action is legal$"):
         bz.apply(game, bz.Pass())
+
+
+def _window_after_a_trick() -> bz.State:
+    """Two-pack, one trick played: the winner (the dealer, 0) holds the declaration window
+    (R2.6) with K♠ Q♠ in hand, so a marriage is on offer besides the pass."""
+    state = bz.setup(V, hands=["AS KS QS", "9S 8D 7D"], turn_up="9C", stock="8H 7H 8C")
+    after = trick(state, "9S", "AS")
+    assert (after.stage, after.to_move) == (bz.Stage.DECLARE, 0)
+    return after
+
+
+def test_R2_6_a_pass_through_apply_unchecked_ends_the_window_as_apply_does() -> None:
+    """``apply_unchecked`` (the simulators' path) ends the window turn on a pass exactly as
+    the checked ``apply`` does: the winner draws first, then the loser (R2.6, R2.8)."""
+    window = _window_after_a_trick()
+    assert bz.apply_unchecked(window, PASS) == bz.apply(window, PASS)
+    assert bz.apply_unchecked(window, PASS).stage is bz.Stage.PLAY
+
+
+def test_R2_6_R2_12_a_refused_action_is_named_in_the_error() -> None:
+    """An ``IllegalActionError`` carries the action it refuses: a pass where a card must be
+    led (R2.6: a pass is a window's action), and any action once the deal is over (R2.12)."""
+    window = _window_after_a_trick()
+    led = bz.apply(window, PASS)
+    with pytest.raises(bz.IllegalActionError) as refused:
+        bz.apply(led, PASS)
+    assert refused.value.action == PASS
+    over = bz.setup(V, hands=["AS", "9S"], turn_up=None, stock=(), trump=bz.Suit.CLUBS)
+    over = trick(over, "9S", "AS")
+    assert over.is_over
+    with pytest.raises(bz.IllegalActionError, match="the deal is over") as refused:
+        bz.apply(over, bz.Play(bz.Card.parse("AS")))
+    assert refused.value.action == bz.Play(bz.Card.parse("AS"))
