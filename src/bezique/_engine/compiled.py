@@ -94,14 +94,42 @@ class CountCheck:
         return all(mine.get(field, 0) >= n for field, n in other.needs)
 
 
-def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int], ...]:
-    """The fewest checks of which one passes whenever any of ``checks`` does: a check that
-    asks for more than another is dropped (a sequence holds a marriage)."""
+def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int, int, int], ...]:
+    """Few tests of which one passes exactly when one of ``checks`` does.
+
+    A check that asks for more than another is dropped (a sequence holds a marriage). The
+    rest are merged into *groups*, each one test ``(add, guard, shift, mask)``: with
+    ``y = (x + add) & guard`` (a guard bit survives in every field holding enough copies), the
+    group passes when ``y & (y >> shift) & mask`` is not zero. Checks of one field share a
+    group with ``shift`` 0 (four aces, four kings, ... in one test); checks of two fields the
+    same distance apart share one with that distance as ``shift`` and the first field's
+    guard bit in ``mask`` (the four marriages in one test). A check of more fields is a
+    group by itself (``shift`` -1: the test is ``y == guard``). Two checks asking different
+    counts of one field never share a group.
+    """
     kept: list[CountCheck] = []
     for check in sorted(set(checks), key=lambda c: (sum(n for _, n in c.needs), c.needs)):
         if not any(check.implied_by(k) for k in kept):
             kept.append(check)
-    return tuple((k.add, k.guard) for k in kept)
+    groups: list[tuple[int, dict[int, int], list[CountCheck]]] = []
+    for check in kept:
+        fields = [field for field, _ in check.needs]
+        shift = -1 if len(fields) > 2 else _FIELD * (fields[-1] - fields[0])
+        for g_shift, needs, members in groups:
+            if g_shift == shift >= 0 and all(needs.get(f, n) == n for f, n in check.needs):
+                needs.update(check.needs)
+                members.append(check)
+                break
+        else:
+            groups.append((shift, dict(check.needs), [check]))
+    gate = []
+    for shift, needs, members in groups:
+        merged = CountCheck.of(tuple(sorted(needs.items())))
+        mask = sum(_GUARD << (_FIELD * m.needs[0][0]) for m in members)
+        gate.append((merged.add, merged.guard, shift, mask))
+    return tuple(gate)
+
+
 _QUARTETS = (
     (Rank.ACE, MeldKind.FOUR_ACES, MeldKind.FOUR_TRUMP_ACES, MeldKind.FIVE_TRUMP_ACES),
     (Rank.TEN, MeldKind.FOUR_TENS, MeldKind.FOUR_TRUMP_TENS, MeldKind.FIVE_TRUMP_TENS),
@@ -213,8 +241,8 @@ class Rules:
             t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}
         self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {
             t: tuple(self._quartets(t)) for t in (None, *_SUITS)}
-        # per trump, (add, guard) checks of which one passes when a window may offer a
-        # combination (CountCheck): most windows offer none, and the search is skipped
+        # per trump, tests of which one passes when a window may offer a combination
+        # (meld_gate): most windows offer none, and the search is skipped
         self.meld_gate = {t: meld_gate([p.check for p in self.patterns[t]]
                                        + [q.check for q in self.quartets[t]])
                           for t in self.patterns}

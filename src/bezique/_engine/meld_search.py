@@ -330,8 +330,9 @@ def _candidate_counts(state: State, rules: Rules, player: int) -> int:
 def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
     trump = state.trump
     counts = _candidate_counts(state, rules, player)
-    for add, guard in rules.meld_gate[trump]:
-        if (counts + add) & guard == guard:
+    for add, guard, shift, mask in rules.meld_gate[trump]:
+        y = (counts + add) & guard
+        if (y == guard) if shift < 0 else (y & (y >> shift) & mask):
             break
     else:
         return {}  # the cards cannot make any combination: no search (most windows)

@@ -10,6 +10,9 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
+
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
@@ -47,7 +50,7 @@ from bezique.actions import (
 from bezique.cards import ALL_CARDS, by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.state import Stage, State
+from bezique.state import DECLARE, GUESS, OVER, PLAY, State
 
 __all__ = ["apply_state", "apply_unchecked", "check_state_action", "compute_legal",
            "legal_actions"]
@@ -64,6 +67,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 
 _PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
+_CARD_OF_TABLE = attrgetter("card")
+"""The card of a :class:`~bezique.state.TableCard`."""
 _NO_PLANS: dict[Declare, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -73,13 +78,13 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     """The legal actions of ``s`` and the plans of its declarations, by stage."""
     stage = s.stage
-    if stage is Stage.PLAY:
+    if stage is PLAY:
         if s.phase == 2 and s.trick:
             return _follow_plays(s), _NO_PLANS
         return _free_plays(s), _NO_PLANS
-    if stage is Stage.DECLARE:
+    if stage is DECLARE:
         return _window_actions(s)
-    if stage is Stage.GUESS:
+    if stage is GUESS:
         low, high = s.variant.deal.packet_range
         return tuple(GuessPacket(n) for n in range(low, high + 1)), _NO_PLANS
     return (), _NO_PLANS
@@ -98,16 +103,16 @@ def _free_plays(s: State) -> tuple[Action, ...]:
     p = s.to_move
     assert p is not None
     hand = s.hands[p]
+    held = dict.fromkeys(hand)
     table = s.table[p]
     privilege = s.carte[p]
     rules = rules_of(s.variant)
     if not table and not privilege and not rules.seven_any_time:
-        return tuple(map(_PLAY_OF, dict.fromkeys(hand)))
-    out: list[Action] = list(map(_PLAY_OF, dict.fromkeys(hand)))
+        return tuple(map(_PLAY_OF, held))
+    out: list[Action] = list(map(_PLAY_OF, held))
     if table:
-        in_hand = {c.index for c in hand}
-        for i in sorted({tc.card.index for tc in table}):
-            out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
+        for card in sorted(dict.fromkeys(map(_CARD_OF_TABLE, table)), key=by_index):
+            out.append(PLAYS_FROM_TABLE[card.index] if card in held else _PLAY_OF(card))
     if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
@@ -155,11 +160,11 @@ def _plans(s: State) -> dict[Declare, Plan]:
 
 def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
-    if s.stage is Stage.OVER:
+    if s.stage is OVER:
         raise IllegalActionError("the deal is over: no action is legal", action=action)
     if offered(legal_actions(s), action):
         return
-    if isinstance(action, Play) and s.stage is Stage.PLAY:
+    if isinstance(action, Play) and s.stage is PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
         return explain_play(s, action)
     raise refusal(explain(s, action), action)
@@ -172,22 +177,36 @@ def apply_state(s: State, action: Action) -> State:
     cached :func:`legal_actions` of this very state needs no second check.
     """
     stage = s.stage
-    if stage is Stage.DECLARE and type(action) is Pass:
+    if stage is DECLARE and type(action) is Pass:
         return end_window_turn(s, rules_of(s.variant))
-    if stage is Stage.PLAY and type(action) is Play:
+    if stage is PLAY and type(action) is Play:
         p = s.to_move
         assert p is not None
-        if action.from_table is None and position(s.hands[p], action.card) >= 0:
-            from_table = False
-        else:
-            from_table = source_of_play(s, p, action)
+        card = action.card
+        hand = s.hands[p]
+        # a card of the hand, found as :func:`position` finds it (inlined: once per card)
+        at = bisect_left(hand, card.index, key=by_index)
+        if at == len(hand) or hand[at] is not card or action.from_table is not None:
+            at = _hand_position(s, p, action)
         if s.phase == 2 and s.trick:
             check_state_action(s, action)
-        return play(s, rules_of(s.variant), p, action.card, from_table)
+        return play(s, rules_of(s.variant), p, card, at)
     cache = s.memo[0]
     if cache is None or not offered(cache[0], action):
         check_state_action(s, action)
     return apply_unchecked(s, action)
+
+
+def _hand_position(s: State, p: int, action: Play) -> int:
+    """Where the played card lies in ``p``'s hand, or -1 when it is played from the table
+    (R2.7); raises if ``p`` holds no such card where the action says."""
+    if action.from_table is None:
+        at = position(s.hands[p], action.card)
+        if at >= 0:
+            return at
+    if source_of_play(s, p, action):
+        return -1
+    return position(s.hands[p], action.card)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -201,7 +220,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     p = s.to_move
     assert p is not None
     if type(action) is Play:
-        return play(s, rules, p, action.card, source_of_play(s, p, action))
+        return play(s, rules, p, action.card, _hand_position(s, p, action))
     if isinstance(action, Pass):
         return end_window_turn(s, rules)
     if isinstance(action, GuessPacket):

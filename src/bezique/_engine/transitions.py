@@ -21,7 +21,17 @@ from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, wi
 from bezique._engine.tricks import trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.melds import MeldKind
-from bezique.state import WINDOWS, CartePrivilege, Combination, Stage, State, TableCard, Window
+from bezique.state import (
+    DECLARE,
+    OVER,
+    PLAY,
+    WINDOWS,
+    CartePrivilege,
+    Combination,
+    State,
+    TableCard,
+    Window,
+)
 
 __all__ = [
     "COMBO_DONE",
@@ -62,7 +72,9 @@ _CARD_OF = itemgetter(1)
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``items`` with position ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1:])
+    changed = list(items)  # faster than slicing and unpacking for the short tuples here
+    changed[i] = value
+    return tuple(changed)
 
 
 remove_card = without
@@ -83,21 +95,19 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     return best
 
 
-def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
-    """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)
-    unless ``played_seven_scores`` is off (R13.3)."""
+def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
+    """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
+    when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
+    ``played_seven_scores`` is off (R13.3)."""
     f = list(s)
-    if from_table:
+    if at < 0:
         table = s.table
         t = table[p]
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        hands = list(s.hands)
-        hand = hands[p]
-        i = position(hand, card)
-        hands[p] = hand[:i] + hand[i + 1:]
-        f[HANDS] = tuple(hands)
+        hand = s.hands[p]
+        f[HANDS] = replace_at(s.hands, p, hand[:at] + hand[at + 1:])
         exposed = s.exposed
         if exposed[p] and position(exposed[p], card) >= 0:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
@@ -146,7 +156,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
             f[LAST_TRICK] = replace_at(s.last_trick, side,
                                        s.last_trick[side] + rules.last_trick_points)
         # R2.6: the winner's declaration window opens after every phase-1 trick
-        f[STAGE] = Stage.DECLARE
+        f[STAGE] = DECLARE
         return _new(State, f)
     hands = f[HANDS]
     active = s.active
@@ -164,7 +174,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
         return _new(State, f)
     if rules.last_trick_final:
         f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
-    f[STAGE] = Stage.OVER
+    f[STAGE] = OVER
     f[TO_MOVE] = None
     return _new(State, f)
 
@@ -198,27 +208,24 @@ def _draw(s: State, rules: Rules) -> State:
     stock = s.stock
     turn_up = s.turn_up
     hands = list(s.hands)
-    carte = s.carte
     exposed = s.exposed
     final = len(stock) + (turn_up is not None) <= n
+    drawn = stock[:n] if not final else (*stock, turn_up)
     for k in range(n):
         player = (winner + k) % n
-        if k < len(stock):
-            card = stock[k]
-        else:
-            assert turn_up is not None
-            card = turn_up  # seen by all: it lay face up (R2.8)
+        card = drawn[k]
+        assert card is not None
+        if k == len(stock):  # the turn-up: seen by all, it lay face up (R2.8)
             exposed = replace_at(exposed, player,
                                  tuple(sorted((*exposed[player], card), key=by_index)))
         h = list(hands[player])
         insort(h, card, key=by_index)
         hands[player] = tuple(h)
-        if carte[player] and carte[player] == CB_SHOWN:
-            # R11.6: a drawn non-court may be shown again; a court ends the privilege
-            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
-            carte = replace_at(carte, player, again)
+    carte = s.carte
+    if any(carte):
+        carte = _carte_after_draw(carte, rules, winner, drawn)
     f = list(s)
-    f[STAGE] = Stage.PLAY
+    f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
     f[CARTE] = carte
@@ -247,6 +254,20 @@ def _draw(s: State, rules: Rules) -> State:
     if rules.duels:
         f[ACTIVE] = (winner, (winner + 1) % n)
     return _new(State, f)
+
+
+def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
+                      drawn: tuple[Card | None, ...]) -> tuple[CartePrivilege, ...]:
+    """R11.6: who showed carte blanche may show again after drawing a non-court; a drawn
+    court ends the privilege. ``drawn`` is in drawing order, the winner first."""
+    n = rules.players
+    for k, card in enumerate(drawn):
+        player = (winner + k) % n
+        if carte[player] == CB_SHOWN:
+            assert card is not None
+            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
+            carte = replace_at(carte, player, again)
+    return carte
 
 
 def seven_open(s: State, rules: Rules) -> bool:
@@ -329,7 +350,7 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=s.window if any_time else _seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    if s.stage is not Stage.DECLARE:
+    if s.stage is not DECLARE:
         return new
     return _after_window_action(new, rules)
 
@@ -405,4 +426,4 @@ def guess_packet(s: State, rules: Rules, size: int) -> State:
     assert guesser is not None
     if size == s.packet:
         bonus[rules.sides[guesser]] += deal.guess_points
-    return s.replace(stage=Stage.PLAY, bonus=tuple(bonus))
+    return s.replace(stage=PLAY, bonus=tuple(bonus))
