@@ -246,6 +246,11 @@ class Rules:
         self.meld_gate = {t: meld_gate([p.check for p in self.patterns[t]]
                                        + [q.check for q in self.quartets[t]])
                           for t in self.patterns}
+        # the same checks unpacked, ``(add, guard, pattern)``, for the search's first filter
+        self.pattern_checks = {t: tuple((p.check.add, p.check.guard, p) for p in pats)
+                               for t, pats in self.patterns.items()}
+        self.quartet_checks = {t: tuple((q.check.add, q.check.guard, q) for q in specs)
+                               for t, specs in self.quartets.items()}
         self.pattern_by_key: dict[Suit | None, dict[tuple[MeldKind, tuple[Card, ...]], Pattern]] = {
             t: {(p.kind, p.cards): p for p in pats} for t, pats in self.patterns.items()}
 

@@ -58,10 +58,9 @@ class Plan:
 class Pool:
     """The cards a player may declare with, indexed for the search."""
 
-    __slots__ = ("combos", "counts", "hand_counts", "on_table", "side", "table_by_index")
+    __slots__ = ("combos", "hand_counts", "on_table", "side", "table_by_index")
 
     def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
-        counts = [0] * 32
         hand_counts = [0] * 32
         table_by_index: dict[int, list[TableCard]] = {}
         on_table: dict[int, TableCard] = {}
@@ -70,22 +69,18 @@ class Pool:
             won = state.won[player]
             for tc in reversed(won):
                 if not tc.used:
-                    counts[tc.card.index] += 1
                     table_by_index.setdefault(tc.card.index, []).append(tc)
                     on_table[tc.serial] = tc
             self.combos: tuple[Combination, ...] = ()
         else:
             for card in state.hands[player]:
                 hand_counts[card.index] += 1
-                counts[card.index] += 1
             owners = (player, *rules.partners[player]) if with_partner else (player,)
             for owner in owners:
                 for tc in state.table[owner]:
-                    counts[tc.card.index] += 1
                     table_by_index.setdefault(tc.card.index, []).append(tc)
                     on_table[tc.serial] = tc
             self.combos = state.combos
-        self.counts = counts
         self.hand_counts = hand_counts
         self.table_by_index = table_by_index
         self.on_table = on_table
@@ -336,10 +331,10 @@ def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan
             break
     else:
         return {}  # the cards cannot make any combination: no search (most windows)
-    patterns = [pat for pat in rules.patterns[trump]
-                if (counts + pat.check.add) & pat.check.guard == pat.check.guard]
-    quartets = [spec for spec in rules.quartets[trump]
-                if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
+    patterns = [pat for add, guard, pat in rules.pattern_checks[trump]
+                if (counts + add) & guard == guard]
+    quartets = [spec for add, guard, spec in rules.quartet_checks[trump]
+                if (counts + add) & guard == guard]
     if not patterns and not quartets:
         return {}
     plans: dict[Declare, Plan] = {}

@@ -184,10 +184,10 @@ def end_window_turn(s: State, rules: Rules) -> State:
     p = s.to_move
     assert p is not None
     w = s.window._value_
-    # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
-    declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
-    if not w & PARTNER and rules.partners[p]:
+    if rules.partners[p] and not w & PARTNER:
         partner = rules.partners[p][0]
+        # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
+        declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
         if not declared and rules.partner_may_declare:
             # R13.4: with partner_seven the partner has a seven action of her own
             sevens = 0 if rules.partner_seven else w & SEVEN_DONE
