@@ -230,6 +230,11 @@ class Rules:
         # R13.5: who leads the second duel
         self.second_duel_follower_leads = (
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
+        # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
+        self.table_owners = tuple((p, *self.partners[p]) for p in range(deal.players))
+        # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
+        # but for an upgrade (the meld search's gate may then look at fresh cards only)
+        self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
         self.carte_repeats = melds.carte_blanche_repeats
         self._meld_tables(variant)

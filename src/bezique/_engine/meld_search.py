@@ -27,11 +27,18 @@ from operator import attrgetter
 
 import attrs
 
-from bezique._engine.compiled import CARD_WEIGHT, SEQUENCES, Pattern, QuartetSpec, Rules
+from bezique._engine.compiled import (
+    CARD_WEIGHT,
+    CLASS_BIT,
+    SEQUENCES,
+    Pattern,
+    QuartetSpec,
+    Rules,
+)
 from bezique._engine.hands import position
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
-from bezique.melds import MeldKind
+from bezique.melds import MeldClass, MeldKind
 from bezique.state import Combination, State, TableCard
 
 __all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "any_time_seven", "seven_actions",
@@ -306,25 +313,58 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
 
 
 _CARD_OF_TABLE = attrgetter("card")
+QUARTET_BIT = CLASS_BIT[MeldClass.C]
+"""The class of the quartets (R3.3)."""
 _WEIGHT = CARD_WEIGHT.__getitem__
 
 
-def _candidate_counts(state: State, rules: Rules, player: int) -> int:
-    """How many copies of each card and rank the player could declare with, ignoring reuse,
-    as a packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`, summed in C)."""
-    if rules.declares_from_won_cards:
-        return sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
-    counts: int = sum(map(_WEIGHT, state.hands[player]))
+def _table_counts(state: State, rules: Rules, player: int, bit: int) -> int:
+    """The packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`) of the table
+    cards ``player`` may declare with: his own and, where the rules allow, his partners'
+    (R6.4, R11.8); with ``bit``, only those new to that class."""
+    counts = 0
     table = state.table
-    for owner in (player, *rules.partners[player]):
+    for owner in rules.table_owners[player]:
         if table[owner]:
-            counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
+            if bit:
+                counts += sum(_WEIGHT(tc.card) for tc in table[owner] if not tc.used & bit)
+            else:
+                counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
     return counts
+
+
+def _fresh_candidates(state: State, rules: Rules, player: int, held: int,
+                      patterns: list[Pattern], quartets: list[QuartetSpec]
+                      ) -> tuple[list[Pattern], list[QuartetSpec]]:
+    """Of the candidates, those whose cards are all at hand new to their class (R3.4, R3.9),
+    and those of a kind that may be built on a scored combination (R3.5, R11.3). Only for
+    hand declarations without re-forming (R3.8), where a combination of any other kind
+    needs every card new to its class."""
+    vectors: dict[int, int] = {}
+    kept: list[Pattern] = []
+    for pat in patterns:
+        if not rules.upgrades.get(pat.kind):
+            counts = vectors.get(pat.bit)
+            if counts is None:
+                counts = vectors[pat.bit] = held + _table_counts(state, rules, player, pat.bit)
+            if (counts + pat.check.add) & pat.check.guard != pat.check.guard:
+                continue
+        kept.append(pat)
+    if quartets:
+        counts = held + _table_counts(state, rules, player, QUARTET_BIT)
+        quartets = [spec for spec in quartets
+                    if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
+    return kept, quartets
 
 
 def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
     trump = state.trump
-    counts = _candidate_counts(state, rules, player)
+    if rules.declares_from_won_cards:
+        # R11.5: the won cards never used in a combination
+        held = counts = sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
+    else:
+        held = sum(map(_WEIGHT, state.hands[player]))
+        counts = held + _table_counts(state, rules, player, 0)
     for add, guard, shift, mask in rules.meld_gate[trump]:
         y = (counts + add) & guard
         if (y == guard) if shift < 0 else (y & (y >> shift) & mask):
@@ -335,8 +375,16 @@ def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan
                 if (counts + add) & guard == guard]
     quartets = [spec for add, guard, spec in rules.quartet_checks[trump]
                 if (counts + add) & guard == guard]
+    if rules.fresh_gate and (patterns or quartets):
+        patterns, quartets = _fresh_candidates(state, rules, player, held, patterns, quartets)
     if not patterns and not quartets:
         return {}
+    return _search(state, rules, player, patterns, quartets)
+
+
+def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
+            quartets: list[QuartetSpec]) -> dict[Declare, Plan]:
+    """The plans of the candidate combinations that can be declared now."""
     plans: dict[Declare, Plan] = {}
     pool = Pool(state, rules, player, bool(rules.partners[player]))
     for pat in patterns:
@@ -347,7 +395,7 @@ def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan
         if plan is not None:
             plans[pat.declare] = plan
     for spec in quartets:
-        for plan in _quartet_plans(pool, rules, spec, trump):
+        for plan in _quartet_plans(pool, rules, spec, state.trump):
             plans[Declare(spec.kind, plan.cards)] = plan
     return plans
 
