@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Literal, TypeVar
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -134,7 +135,17 @@ def reference_deal(variant: bz.Variant, seed: int, dealer: int
     return [sorted(h) for h in hands], turn_up, deck[pos + rules.turn_up:]
 
 
-@pytest.mark.parametrize("variant", bz.variants.ALL, ids=lambda v: v.name)
+def _dealt(hand_size: int, packets: Sequence[int]) -> bz.Variant:
+    two = bz.variants.TWO_PACK
+    return attrs.evolve(two, deal=attrs.evolve(two.deal, hand_size=hand_size, packets=packets))
+
+
+ODD_DEALS = (_dealt(1, (1,)), _dealt(7, (4, 1, 2)), _dealt(2, [1, 1]))
+"""Deals no preset has: one-card hands, uneven packets, packets given as a list."""
+
+
+@pytest.mark.parametrize("variant", (*bz.variants.ALL, *ODD_DEALS),
+                         ids=lambda v: f"{v.name}-{v.deal.packets}")
 def test_new_deal_deals_as_packet_by_packet(variant: bz.Variant) -> None:
     rules = rules_of(variant)
     for seed in SEEDS[:10]:
