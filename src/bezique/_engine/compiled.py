@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = [
+    "CARD_SHIFT",
     "CARD_WEIGHT",
     "CLASS_BIT",
+    "FIELD_MASK",
     "SEQUENCES",
     "SEQUENCE_BIT",
     "Pattern",
@@ -67,6 +69,13 @@ in 8-bit fields, how many copies of each card (fields 0-31, by ``Card.index``) a
 rank (fields 32-39, by rank value) they contain. The meld search sums them in C and tests
 every combination's card needs against the sum in a few integer operations
 (:class:`CountCheck`)."""
+
+
+CARD_SHIFT: dict[Card, int] = {card: _FIELD * card.index for card in ALL_CARDS}
+"""Where each card's field starts in a packed count vector."""
+FIELD_MASK = (1 << _FIELD) - 1
+"""One field of a packed count vector: ``vector >> CARD_SHIFT[card] & FIELD_MASK`` is how
+many copies of ``card`` it counts."""
 
 
 @attrs.frozen

@@ -16,12 +16,8 @@ from operator import attrgetter
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.meld_search import (
-    Plan,
-    any_time_seven,
-    seven_actions,
-    window_declarations,
-)
+from bezique._engine.meld_search import Plan, window_offer
+from bezique._engine.sevens import any_time_seven
 from bezique._engine.transitions import (
     CB_AGAIN,
     CB_MAY,
@@ -129,16 +125,12 @@ def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     rules = rules_of(s.variant)
     p = s.to_move
     assert p is not None
-    plans = _NO_PLANS
-    if not s.window._value_ & COMBO_DONE:
-        plans = window_declarations(s, rules, p)
-    sevens: tuple[Action, ...] | list[Declare | ExchangeSeven] = ()
-    if seven_open(s, rules):
-        sevens = seven_actions(s, rules, p)
-    elif rules.seven_any_time:
+    sevens_open = seven_open(s, rules)
+    plans, sevens = window_offer(s, rules, p, not s.window._value_ & COMBO_DONE, sevens_open)
+    if not sevens_open and rules.seven_any_time:
         seven = any_time_seven(s, rules, p)  # R13.2: not a window action
         if seven is not None:
-            sevens = (seven,)
+            sevens = [seven]
     if not plans and not sevens:
         return _ONLY_PASS, _NO_PLANS
     return (*plans, *sevens, PASS), plans

@@ -17,7 +17,8 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.sevens import seven_actions
 from bezique._engine.tricks import trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.melds import MeldKind
