@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import attrgetter
 
-from bezique._engine.compiled import rules_of
+from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
 from bezique._engine.meld_search import Plan, window_offer
@@ -77,7 +77,12 @@ def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     if stage is PLAY:
         if s.phase == 2 and s.trick:
             return _follow_plays(s), _NO_PLANS
-        return _free_plays(s), _NO_PLANS
+        p = s.to_move
+        assert p is not None
+        rules = s.variant.compiled or rules_of(s.variant)  # rules_of's cache, read inline
+        if not s.table[p] and not s.carte[p] and not rules.seven_any_time:
+            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p]))), _NO_PLANS  # R2.5
+        return _free_plays(s, rules, p), _NO_PLANS
     if stage is DECLARE:
         return _window_actions(s)
     if stage is GUESS:
@@ -94,17 +99,14 @@ def _follow_plays(s: State) -> tuple[Action, ...]:
     return tuple(map(_PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
 
 
-def _free_plays(s: State) -> tuple[Action, ...]:
-    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6)."""
-    p = s.to_move
-    assert p is not None
+def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
+    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6); the
+    seven of trumps with ``seven_declare = any_time`` (R13.2). (A hand alone, the common
+    case, is read in :func:`compute_legal`.)"""
     hand = s.hands[p]
     held = dict.fromkeys(hand)
     table = s.table[p]
     privilege = s.carte[p]
-    rules = rules_of(s.variant)
-    if not table and not privilege and not rules.seven_any_time:
-        return tuple(map(_PLAY_OF, held))
     out: list[Action] = list(map(_PLAY_OF, held))
     if table:
         for card in sorted(dict.fromkeys(map(_CARD_OF_TABLE, table)), key=by_index):
@@ -122,7 +124,7 @@ def _free_plays(s: State) -> tuple[Action, ...]:
 
 def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window."""
-    rules = rules_of(s.variant)
+    rules = s.variant.compiled or rules_of(s.variant)
     p = s.to_move
     assert p is not None
     sevens_open = seven_open(s, rules)
@@ -170,7 +172,7 @@ def apply_state(s: State, action: Action) -> State:
     """
     stage = s.stage
     if stage is DECLARE and type(action) is Pass:
-        return end_window_turn(s, rules_of(s.variant))
+        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
     if stage is PLAY and type(action) is Play:
         p = s.to_move
         assert p is not None
@@ -182,7 +184,7 @@ def apply_state(s: State, action: Action) -> State:
             at = _hand_position(s, p, action)
         if s.phase == 2 and s.trick:
             check_state_action(s, action)
-        return play(s, rules_of(s.variant), p, card, at)
+        return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
     cache = s.memo[0]
     if cache is None or not offered(cache[0], action):
         check_state_action(s, action)

@@ -107,8 +107,10 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        hand = s.hands[p]
-        f[HANDS] = replace_at(s.hands, p, hand[:at] + hand[at + 1:])
+        hands = list(s.hands)
+        hand = hands[p]
+        hands[p] = hand[:at] + hand[at + 1:]
+        f[HANDS] = tuple(hands)
         exposed = s.exposed
         if exposed[p] and position(exposed[p], card) >= 0:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
@@ -209,19 +211,17 @@ def _draw(s: State, rules: Rules) -> State:
     stock = s.stock
     turn_up = s.turn_up
     hands = list(s.hands)
-    exposed = s.exposed
     final = len(stock) + (turn_up is not None) <= n
-    drawn = stock[:n] if not final else (*stock, turn_up)
+    drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
     for k in range(n):
         player = (winner + k) % n
-        card = drawn[k]
-        assert card is not None
-        if k == len(stock):  # the turn-up: seen by all, it lay face up (R2.8)
-            exposed = replace_at(exposed, player,
-                                 tuple(sorted((*exposed[player], card), key=by_index)))
         h = list(hands[player])
-        insort(h, card, key=by_index)
+        insort(h, drawn[k], key=by_index)
         hands[player] = tuple(h)
+    exposed = s.exposed
+    if final and turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
+        last = (winner + len(stock)) % n
+        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
     carte = s.carte
     if any(carte):
         carte = _carte_after_draw(carte, rules, winner, drawn)
@@ -258,14 +258,13 @@ def _draw(s: State, rules: Rules) -> State:
 
 
 def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
-                      drawn: tuple[Card | None, ...]) -> tuple[CartePrivilege, ...]:
+                      drawn: tuple[Card, ...]) -> tuple[CartePrivilege, ...]:
     """R11.6: who showed carte blanche may show again after drawing a non-court; a drawn
     court ends the privilege. ``drawn`` is in drawing order, the winner first."""
     n = rules.players
     for k, card in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            assert card is not None
             again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
