@@ -10,7 +10,6 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from operator import attrgetter
 
 from bezique._engine.compiled import Rules, rules_of
@@ -48,8 +47,8 @@ from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, OVER, PLAY, State
 
-__all__ = ["apply_state", "apply_unchecked", "check_state_action", "compute_legal",
-           "legal_actions"]
+__all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_position",
+           "legal_actions", "offered"]
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -164,34 +163,7 @@ def check_state_action(s: State, action: Action) -> None:
     raise refusal(explain(s, action), action)
 
 
-def apply_state(s: State, action: Action) -> State:
-    """The deal after ``action``, checked (the body of :func:`bezique.apply` for a ``State``).
-
-    Fast paths: a pass in a window is always legal (R2.6), and an action taken from the
-    cached :func:`legal_actions` of this very state needs no second check.
-    """
-    stage = s.stage
-    if stage is DECLARE and type(action) is Pass:
-        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
-    if stage is PLAY and type(action) is Play:
-        p = s.to_move
-        assert p is not None
-        card = action.card
-        hand = s.hands[p]
-        # a card of the hand, found as :func:`position` finds it (inlined: once per card)
-        at = bisect_left(hand, card.index, key=by_index)
-        if at == len(hand) or hand[at] is not card or action.from_table is not None:
-            at = _hand_position(s, p, action)
-        if s.phase == 2 and s.trick:
-            check_state_action(s, action)
-        return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
-    cache = s.memo[0]
-    if cache is None or not offered(cache[0], action):
-        check_state_action(s, action)
-    return apply_unchecked(s, action)
-
-
-def _hand_position(s: State, p: int, action: Play) -> int:
+def hand_position(s: State, p: int, action: Play) -> int:
     """Where the played card lies in ``p``'s hand, or -1 when it is played from the table
     (R2.7); raises if ``p`` holds no such card where the action says."""
     if action.from_table is None:
@@ -214,7 +186,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     p = s.to_move
     assert p is not None
     if type(action) is Play:
-        return play(s, rules, p, action.card, _hand_position(s, p, action))
+        return play(s, rules, p, action.card, hand_position(s, p, action))
     if isinstance(action, Pass):
         return end_window_turn(s, rules)
     if isinstance(action, GuessPacket):
