@@ -10,8 +10,9 @@ This module sits above :mod:`bezique.game` so that it can act on either without 
 import circle; the deal-level work is done by the internal :mod:`bezique._engine.play`
 (legal actions and their checks) and :mod:`bezique._engine.transitions` (the next state),
 dealing by :mod:`bezique._engine.dealing`. :func:`apply` dispatches on the stage itself:
-it runs once per action of every simulation, and a call less is measurable. :func:`rules_of` gives the bots and the
-simulations a variant's precomputed tables (read-only).
+it runs once per action of every simulation, and a call less is measurable.
+:func:`rules_of` gives the bots and the simulations a variant's precomputed tables
+(read-only).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from bezique.policies import (
     SevenDeclare,
     TrumpFixing,
 )
+from bezique.state import Window
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
@@ -244,6 +245,10 @@ class Rules:
         # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
         # but for an upgrade (the meld search's gate may then look at fresh cards only)
         self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
+        # R4.3: per window value (Window flags), whether a seven action is still open in it
+        self.sevens_open = tuple(
+            not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)
+            for w in range(16))
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
         self.carte_repeats = melds.carte_blanche_repeats
         self._meld_tables(variant)

@@ -317,7 +317,9 @@ def window_offer(state: State, rules: Rules, player: int, combos: bool, sevens: 
     held: int = sum(map(_WEIGHT, state.hands[player]))
     plans = _NO_DECLARATIONS
     if combos:
-        plans = _with_card_of_last_trick(state, rules, _declarations(state, rules, player, held))
+        plans = _declarations(state, rules, player, held)
+        if rules.needs_card_of_last_trick:
+            plans = _with_card_of_last_trick(state, rules, plans)
     trump = state.trump
     if not sevens or not rules.has_seven_meld or trump is None:
         return plans, _NO_SEVENS

@@ -27,7 +27,6 @@ from bezique._engine.transitions import (
     exchange_seven,
     guess_packet,
     play,
-    seven_open,
     show_carte_blanche,
 )
 from bezique._engine.tricks import follow_options
@@ -126,8 +125,9 @@ def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     rules = s.variant.compiled or rules_of(s.variant)
     p = s.to_move
     assert p is not None
-    sevens_open = seven_open(s, rules)
-    plans, sevens = window_offer(s, rules, p, not s.window._value_ & COMBO_DONE, sevens_open)
+    w = s.window._value_
+    sevens_open = rules.sevens_open[w]  # seven_open, read inline
+    plans, sevens = window_offer(s, rules, p, not w & COMBO_DONE, sevens_open)
     if not sevens_open and rules.seven_any_time:
         seven = any_time_seven(s, rules, p)  # R13.2: not a window action
         if seven is not None:

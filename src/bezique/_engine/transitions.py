@@ -272,8 +272,7 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
 
 def seven_open(s: State, rules: Rules) -> bool:
     """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    w = s.window._value_
-    return not w & SEVEN_DONE and not (rules.seven_counts_as_meld and w & DECLARED)
+    return rules.sevens_open[s.window._value_]
 
 
 def _after_window_action(s: State, rules: Rules) -> State:
