@@ -69,10 +69,10 @@ def legal_actions(state: State | Game) -> tuple[Action, ...]:
     """
     s = state if type(state) is State else _state_of(state)
     memo = s.memo
-    cache = memo[0]
-    if cache is None:
-        cache = memo[0] = compute_legal(s)
-    return cache[0]  # type: ignore[no-any-return]
+    actions = memo[0]
+    if actions is None:
+        actions = memo[0] = compute_legal(s)
+    return actions  # type: ignore[no-any-return]
 
 
 def check_action(state: State | Game, action: Action) -> None:
@@ -150,8 +150,8 @@ def apply(state: State | Game, action: Action) -> State | Game:
         if s.phase == 2 and s.trick:
             check_state_action(s, action)
         return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
-    cache = s.memo[0]
-    if cache is None or not offered(cache[0], action):
+    legal = s.memo[0]
+    if legal is None or not offered(legal, action):
         check_state_action(s, action)
     return apply_unchecked(s, action)
 

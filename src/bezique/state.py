@@ -169,7 +169,8 @@ class State(NamedTuple):
         bonus: Per side, points from the dealer's guess (R9.4).
         packet: The size of the packet the dealer lifts (R9.4), hidden until guessed; 0
             where there is no guess.
-        memo: Internal: a one-item list caching the legal actions.
+        memo: Internal: a list caching the legal actions (and the plans of a window's
+            declarations).
     """
 
     variant: Variant

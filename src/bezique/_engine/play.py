@@ -51,12 +51,16 @@ __all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_posit
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """The actions legal now in deal ``s``, computed once per state and cached on it."""
+    """The actions legal now in deal ``s``, computed once per state and cached on it.
+
+    The cache is the state's ``memo`` list: the legal actions at ``memo[0]`` (``None``
+    until computed), and in a window offering declarations their plans at ``memo[1]``.
+    """
     memo = s.memo
-    cache = memo[0]
-    if cache is None:
-        cache = memo[0] = compute_legal(s)
-    return cache[0]  # type: ignore[no-any-return]
+    actions = memo[0]
+    if actions is None:
+        actions = memo[0] = compute_legal(s)
+    return actions  # type: ignore[no-any-return]
 
 
 _PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
@@ -69,24 +73,28 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 """The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
 
 
-def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
-    """The legal actions of ``s`` and the plans of its declarations, by stage."""
+def compute_legal(s: State) -> tuple[Action, ...]:
+    """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
+    in ``s.memo[1]`` (see :func:`legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
         if s.phase == 2 and s.trick:
-            return _follow_plays(s), _NO_PLANS
+            return _follow_plays(s)
         p = s.to_move
         assert p is not None
         rules = s.variant.compiled or rules_of(s.variant)  # rules_of's cache, read inline
         if not s.table[p] and not s.carte[p] and not rules.seven_any_time:
-            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p]))), _NO_PLANS  # R2.5
-        return _free_plays(s, rules, p), _NO_PLANS
+            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p])))  # R2.5
+        return _free_plays(s, rules, p)
     if stage is DECLARE:
-        return _window_actions(s)
+        actions, plans = _window_actions(s)
+        if plans:
+            s.memo[1:] = (plans,)
+        return actions
     if stage is GUESS:
         low, high = s.variant.deal.packet_range
-        return tuple(GuessPacket(n) for n in range(low, high + 1)), _NO_PLANS
-    return (), _NO_PLANS
+        return tuple(GuessPacket(n) for n in range(low, high + 1))
+    return ()
 
 
 def _follow_plays(s: State) -> tuple[Action, ...]:
@@ -148,7 +156,8 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
 
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
-    return s.memo[0][1]  # type: ignore[no-any-return]
+    memo = s.memo
+    return memo[1] if len(memo) > 1 else _NO_PLANS
 
 
 def check_state_action(s: State, action: Action) -> None:
