@@ -13,7 +13,6 @@ combination still declarable after it is played (:func:`waiting_points`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from bezique.actions import Action, Play
 from bezique.bots._trick import trick_lead
@@ -22,6 +21,7 @@ from bezique.bots.valuation import (
     JACK,
     MASK,
     RANK,
+    RANK_SHIFT,
     SHIFT,
     TRUMP_POS,
     WEIGHT,
@@ -55,11 +55,11 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     drops = combination_drops(tt, by_bit, combos, T.sides[player], g)
     quartets = quartet_drops(tt, by_bit[4], g)
     seven_bonus = 0.0
-    if (tt.seven >= 0 and held >> SHIFT[tt.seven] & MASK and turn_up is not None
-            and RANK[turn_up.index] >= JACK):
+    if (turn_up is not None and RANK[turn_up.index] >= JACK and tt.seven >= 0
+            and held >> SHIFT[tt.seven] & MASK):
         seven_bonus = float(T.seven_points)
-    plays = cast("Sequence[Play]", legal if type(legal[-1]) is Play
-                 else [a for a in legal if type(a) is Play])
+    plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
+                             else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
     return best_play(T, tt, my_table, held, by_bit[0], drops, quartets, seven_bonus, plays,
                      judge, scores)
@@ -122,8 +122,9 @@ def quartet_drops(tt: TrumpTables, cc: int, g: float) -> _Quartets:
     fields = tt.quartet_fields
     qdrop = [0.0] * (len(fields) + 1)
     qdone: list[tuple[int, int, int]] = []
+    ranks = cc >> RANK_SHIFT[0]  # the rank fields alone: a small number
     for q, shift, pts in fields:
-        r = cc >> shift & MASK
+        r = ranks >> shift & MASK
         if r >= 4:
             qdone.append((q, r, pts))
             qdrop[q] = pts * (COMPLETE - 0.5625 * g) if r == 4 else 0.0
@@ -182,13 +183,13 @@ def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held:
     seven_cost = T.seven_points - seven_bonus
     waiting = complete or qdone
     value, wins, p_win, trick_bp, last = judge
-    used_on_table = served(my_table) if my_table else None
+    used_on_table = served(my_table) if my_table else _NONE
     best_action: Action = plays[0]
     best_u = -1e18
     for action in plays:
         i = action.card.index
         # a card from the table (R2.7): asked for, or not in the hand
-        if used_on_table is not None and (action.from_table or not held >> SHIFT[i] & MASK):
+        if i in used_on_table and (action.from_table or not held >> SHIFT[i] & MASK):
             used = used_on_table[i]  # R3.4: the class bits its copies have served
             keep = table_keep(tt, i, used, drops, call, qdrop, seven_cost)
         else:
@@ -216,6 +217,9 @@ def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held:
         if u > best_u:
             best_action, best_u = action, u
     return best_action
+
+
+_NONE: dict[int, int] = {}
 
 
 def served(my_table: tuple[TableCard, ...]) -> dict[int, int]:

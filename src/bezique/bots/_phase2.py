@@ -58,11 +58,30 @@ def unseen_by_suit(T: Tables, held: int, trick: tuple[tuple[int, Card], ...],
                    played: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     """Per suit position, the highest rank not yet seen (-1 if none) and how many cards
     of the suit are unseen, the packed counts of the hand being ``held``."""
-    unseen = T.deck_counts - held - sum(map(WEIGHT, played))
+    unseen = T.deck_counts - held - played_counts(played)
     for _, c in trick:
         unseen -= WEIGHT(c)
     blocks = [unseen >> shift & SUIT_FIELDS for shift in SUIT_SHIFT]
     return list(map(suit_top, blocks)), list(map(suit_count, blocks))
+
+
+_last_played: tuple[tuple[Card, ...], int] = ((), 0)
+"""The cards played last asked about and their packed counts (:func:`played_counts`)."""
+
+
+def played_counts(played: tuple[Card, ...]) -> int:
+    """The packed counts of ``played``. The cards played only grow during a deal, so the
+    counts of the pile last asked about are reused when it begins ``played``."""
+    global _last_played
+    last, counts = _last_played
+    if played is not last:
+        n = len(last)
+        if len(played) >= n and played[:n] == last:
+            counts += sum(map(WEIGHT, played[n:]))
+        else:
+            counts = sum(map(WEIGHT, played))
+        _last_played = (played, counts)
+    return counts
 
 
 def best_play(legal: tuple[Action, ...], rows: tuple[tuple[float, ...], ...], top: list[int],

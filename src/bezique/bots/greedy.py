@@ -61,7 +61,7 @@ from bezique.bots._fildinski import fildinski
 from bezique.bots._phase1 import phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import JACK, RANK, tables_of
+from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -71,6 +71,9 @@ from bezique.variants import Variant
 __all__ = ["GreedyBot", "greedy_action"]
 
 _PASS = Pass()
+_DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
+_tables_of = _TABLES.get
+""":func:`~bezique.bots.valuation.tables_of`, one call less."""
 
 
 @attrs.frozen
@@ -134,16 +137,16 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
-    if stage is Stage.DECLARE:
+    if stage is _DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
-    if stage is not Stage.PLAY:
+    if stage is not _PLAY:
         return _guess(legal, variant.deal.packet_target)
     last = legal[-1]
     if type(last) is Declare:
         if scores is not None:
             scores.extend([0.0] * (len(legal) - 1) + [1.0])
         return last  # carte blanche (R11.6): always worth showing
-    T = tables_of(variant)
+    T = _tables_of(variant)
     if phase == 1:
         if T.from_won:
             return fildinski(T, player, trump, trick, won, legal, scores)
@@ -165,7 +168,7 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                  turn_up: Card | None, legal: tuple[Action, ...],
                  scores: list[float] | None) -> Action:
     """The declaration worth the most points, or pass (R2.6, R3, R4)."""
-    T = tables_of(variant)
+    T = _tables_of(variant)
     points = T.rules.points
     best: Action = _PASS
     best_value = 0.0

@@ -120,10 +120,12 @@ class TrumpTables:
         """``(the four card indexes of the rank, points)`` per four-of-a-rank combination."""
         self.quartet_of = tuple(quartet_of)
         """Per card index, its four-of-a-rank combination, or -1."""
-        self.quartet_fields = tuple((q, RANK_SHIFT[int(spec.rank)], spec.points)
-                                    for q, spec in enumerate(rules.quartets[trump]))
+        self.quartet_fields = tuple(
+            (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
+            for q, spec in enumerate(rules.quartets[trump]))
         """Per four-of-a-rank combination, its number, the shift of its rank's count in a
-        packed count vector (:data:`WEIGHT`) and its points."""
+        packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
+        points."""
         t = SUIT_POS[trump] if trump is not None else -1
         self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
         """Index of the scoring seven of trumps, or -1."""
@@ -229,12 +231,13 @@ def _lead_win(rank: int, trump: bool) -> float:
 
 
 def _beaten_by(best: int, trump: int) -> int:
-    """R1.3: the card indexes that take a trick from card index ``best``, as a bit set."""
-    out = 0
-    for i in range(32):
-        if (RANK[i] > RANK[best]) if i >> 3 == best >> 3 else i >> 3 == trump:
-            out |= 1 << i
-    return out
+    """R1.3: the card indexes that take a trick from card index ``best``, as a bit set: the
+    higher cards of its suit (lower indexes, ace first), and the trumps if it is none."""
+    suit = best >> 3
+    higher = ((1 << best) - 1) & ~((1 << (suit * 8)) - 1)
+    if trump >= 0 and suit != trump:
+        higher |= 0xFF << (trump * 8)
+    return higher
 
 
 class Tables:
