@@ -6,8 +6,13 @@ prospects lose if it goes: :func:`combination_drops` for marriages, sequences
 and beziques, :func:`quartet_drops` for four of a rank, less the points of a
 seven of trumps played from the hand (R4.2). A card's *waiting* value is the best
 combination still declarable after it is played (:func:`waiting_points`).
-:func:`lead` and :func:`follow` turn them into a choice (see
-:mod:`bezique.bots.greedy`).
+:func:`lead` and :func:`follow` say how a play is judged, :func:`best_play` weighs
+every play (see :mod:`bezique.bots.greedy`).
+
+Cards are counted in packed count vectors (:data:`bezique.bots.valuation.WEIGHT`),
+one per meld class, summed in C; what does not change within a deal (per card its
+base value and combinations, per combination its count checks) is looked up in the
+:class:`~bezique.bots.valuation.TrumpTables`.
 """
 
 from __future__ import annotations
