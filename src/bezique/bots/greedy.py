@@ -103,9 +103,10 @@ class GreedyBot:
             BotError: if it is not the observer's turn.
         """
         o = observation
-        legal = legal_choices(o)
+        legal = o.legal_actions
         if len(legal) == 1:
             return legal[0]
+        legal_choices(o)  # raises when it is not the observer's turn (no legal action)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal)
