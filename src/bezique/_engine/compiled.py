@@ -240,8 +240,15 @@ class Rules:
         # R13.5: who leads the second duel
         self.second_duel_follower_leads = (
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
+        self._window_tables()
+        self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
+        self.carte_repeats = melds.carte_blanche_repeats
+        self._meld_tables(variant)
+
+    def _window_tables(self) -> None:
+        """What the declaration window's hot path reads instead of computing it."""
         # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
-        self.table_owners = tuple((p, *self.partners[p]) for p in range(deal.players))
+        self.table_owners = tuple((p, *self.partners[p]) for p in range(self.players))
         # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
         # but for an upgrade (the meld search's gate may then look at fresh cards only)
         self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
@@ -249,9 +256,6 @@ class Rules:
         self.sevens_open = tuple(
             not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)
             for w in range(16))
-        self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
-        self.carte_repeats = melds.carte_blanche_repeats
-        self._meld_tables(variant)
 
     def _meld_tables(self, variant: Variant) -> None:
         """Per trump suit, the combinations and the checks that skip the search."""
