@@ -7,22 +7,34 @@ changed. The three faces of an action follow one pattern: :func:`check_action` r
 :func:`apply` checks and returns the next state.
 
 This module sits above :mod:`bezique.game` so that it can act on either without an
-import circle; the deal-level work is done by the internal :mod:`bezique._engine.play`,
-dealing by :mod:`bezique._engine.dealing`. :func:`rules_of` gives the bots and the
-simulations a variant's precomputed tables (read-only).
+import circle; the deal-level work is done by the internal :mod:`bezique._engine.play`
+(legal actions and their checks) and :mod:`bezique._engine.transitions` (the next state),
+dealing by :mod:`bezique._engine.dealing`. :func:`apply` dispatches on the stage itself:
+it runs once per action of every simulation, and a call less is measurable.
+:func:`rules_of` gives the bots and the simulations a variant's precomputed tables
+(read-only).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import overload
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
-from bezique._engine.play import apply_state, apply_unchecked, check_state_action, compute_legal
-from bezique.actions import Action
+from bezique._engine.play import (
+    apply_unchecked,
+    check_state_action,
+    compute_legal,
+    hand_position,
+    offered,
+)
+from bezique._engine.transitions import end_window_turn, play
+from bezique.actions import Action, Pass, Play
+from bezique.cards import by_index
 from bezique.errors import IllegalActionError
 from bezique.game import Game, advance
-from bezique.state import State
+from bezique.state import DECLARE, PLAY, State
 
 __all__ = [
     "Rules",
@@ -57,10 +69,10 @@ def legal_actions(state: State | Game) -> tuple[Action, ...]:
     """
     s = state if type(state) is State else _state_of(state)
     memo = s.memo
-    cache = memo[0]
-    if cache is None:
-        cache = memo[0] = compute_legal(s)
-    return cache[0]  # type: ignore[no-any-return]
+    actions = memo[0]
+    if actions is None:
+        actions = memo[0] = compute_legal(s)
+    return actions  # type: ignore[no-any-return]
 
 
 def check_action(state: State | Game, action: Action) -> None:
@@ -116,10 +128,38 @@ def apply(state: State | Game, action: Action) -> State | Game:
     Raises:
         IllegalActionError: naming the rule that forbids the action.
     """
-    if type(state) is State:
-        return apply_state(state, action)
-    if not isinstance(state, Game):
-        raise TypeError(f"expected a State or a Game, not {type(state).__name__}")
-    if state.is_over:
+    if type(state) is not State:
+        return _apply_to_game(state, action)
+    # The checks are made here, once per action; the transitions are internal
+    # (bezique._engine.transitions). Fast paths: a pass in a window is always legal (R2.6);
+    # a card of the hand is legal in phase 1 and when leading (R2.5); an action taken from
+    # the cached legal_actions of this very state needs no second check.
+    s = state
+    stage = s.stage
+    if stage is DECLARE and type(action) is Pass:
+        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
+    if stage is PLAY and type(action) is Play:
+        p = s.to_move
+        assert p is not None
+        card = action.card
+        hand = s.hands[p]
+        # the card's place in the (sorted) hand, as bezique._engine.hands.position finds it
+        at = bisect_left(hand, card.index, key=by_index)
+        if at == len(hand) or hand[at] is not card or action.from_table is not None:
+            at = hand_position(s, p, action)
+        if s.phase == 2 and s.trick:
+            check_state_action(s, action)
+        return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
+    legal = s.memo[0]
+    if legal is None or not offered(legal, action):
+        check_state_action(s, action)
+    return apply_unchecked(s, action)
+
+
+def _apply_to_game(game: State | Game, action: Action) -> Game:
+    """:func:`apply` on a game's current deal; the next deal when that one ends."""
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a State or a Game, not {type(game).__name__}")
+    if game.is_over:
         raise IllegalActionError("the game is over: no action is legal", action=action)
-    return advance(state, apply_state(state.current, action))
+    return advance(game, apply(game.current, action))

@@ -56,6 +56,11 @@ class Window(enum.IntFlag):
     """The trick winner's partner holds the window (R11.8)."""
 
 
+PLAY, DECLARE, GUESS, OVER = Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER
+"""The stages as module constants, for the hot path: ``Stage.PLAY`` goes through the enum
+metaclass's ``__getattr__`` (about ten times the cost of reading a global)."""
+
+
 WINDOWS: tuple[Window, ...] = tuple(Window(v) for v in range(16))
 """Every window by its value: the engine computes on the integer (``window._value_``) on the
 hot path, where flag arithmetic would cost a Python call per operation, and looks the flag
@@ -164,7 +169,8 @@ class State(NamedTuple):
         bonus: Per side, points from the dealer's guess (R9.4).
         packet: The size of the packet the dealer lifts (R9.4), hidden until guessed; 0
             where there is no guess.
-        memo: Internal: a one-item list caching the legal actions.
+        memo: Internal: a list caching the legal actions (and the plans of a window's
+            declarations).
     """
 
     variant: Variant
@@ -223,7 +229,7 @@ class State(NamedTuple):
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self.stage is Stage.OVER
+        return self.stage is OVER
 
     @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
@@ -257,7 +263,7 @@ class State(NamedTuple):
         ``end_of_deal``; under ``settlement`` (Rubicon) only the settlement
         counts them (:func:`bezique.deal_result`).
         """
-        value = self.variant.scoring.brisque_value(self.stage is Stage.OVER)
+        value = self.variant.scoring.brisque_value(self.stage is OVER)
         return tuple(map(sum, self.score_parts(value)))
 
 

@@ -24,13 +24,16 @@ from bezique.policies import (
     SevenDeclare,
     TrumpFixing,
 )
+from bezique.state import Window
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = [
+    "CARD_SHIFT",
     "CARD_WEIGHT",
     "CLASS_BIT",
+    "FIELD_MASK",
     "SEQUENCES",
     "SEQUENCE_BIT",
     "Pattern",
@@ -69,6 +72,13 @@ every combination's card needs against the sum in a few integer operations
 (:class:`CountCheck`)."""
 
 
+CARD_SHIFT: dict[Card, int] = {card: _FIELD * card.index for card in ALL_CARDS}
+"""Where each card's field starts in a packed count vector."""
+FIELD_MASK = (1 << _FIELD) - 1
+"""One field of a packed count vector: ``vector >> CARD_SHIFT[card] & FIELD_MASK`` is how
+many copies of ``card`` it counts."""
+
+
 @attrs.frozen
 class CountCheck:
     """Whether a packed count vector holds at least some counts: ``(x + add) & guard == guard``.
@@ -94,14 +104,42 @@ class CountCheck:
         return all(mine.get(field, 0) >= n for field, n in other.needs)
 
 
-def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int], ...]:
-    """The fewest checks of which one passes whenever any of ``checks`` does: a check that
-    asks for more than another is dropped (a sequence holds a marriage)."""
+def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int, int, int], ...]:
+    """Few tests of which one passes exactly when one of ``checks`` does.
+
+    A check that asks for more than another is dropped (a sequence holds a marriage). The
+    rest are merged into *groups*, each one test ``(add, guard, shift, mask)``: with
+    ``y = (x + add) & guard`` (a guard bit survives in every field holding enough copies), the
+    group passes when ``y & (y >> shift) & mask`` is not zero. Checks of one field share a
+    group with ``shift`` 0 (four aces, four kings, ... in one test); checks of two fields the
+    same distance apart share one with that distance as ``shift`` and the first field's
+    guard bit in ``mask`` (the four marriages in one test). A check of more fields is a
+    group by itself (``shift`` -1: the test is ``y == guard``). Two checks asking different
+    counts of one field never share a group.
+    """
     kept: list[CountCheck] = []
     for check in sorted(set(checks), key=lambda c: (sum(n for _, n in c.needs), c.needs)):
         if not any(check.implied_by(k) for k in kept):
             kept.append(check)
-    return tuple((k.add, k.guard) for k in kept)
+    groups: list[tuple[int, dict[int, int], list[CountCheck]]] = []
+    for check in kept:
+        fields = [field for field, _ in check.needs]
+        shift = -1 if len(fields) > 2 else _FIELD * (fields[-1] - fields[0])
+        for g_shift, needs, members in groups:
+            if g_shift == shift >= 0 and all(needs.get(f, n) == n for f, n in check.needs):
+                needs.update(check.needs)
+                members.append(check)
+                break
+        else:
+            groups.append((shift, dict(check.needs), [check]))
+    gate = []
+    for shift, needs, members in groups:
+        merged = CountCheck.of(tuple(sorted(needs.items())))
+        mask = sum(_GUARD << (_FIELD * m.needs[0][0]) for m in members)
+        gate.append((merged.add, merged.guard, shift, mask))
+    return tuple(gate)
+
+
 _QUARTETS = (
     (Rank.ACE, MeldKind.FOUR_ACES, MeldKind.FOUR_TRUMP_ACES, MeldKind.FIVE_TRUMP_ACES),
     (Rank.TEN, MeldKind.FOUR_TENS, MeldKind.FOUR_TRUMP_TENS, MeldKind.FIVE_TRUMP_TENS),
@@ -202,9 +240,22 @@ class Rules:
         # R13.5: who leads the second duel
         self.second_duel_follower_leads = (
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
+        self._window_tables()
         self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
         self.carte_repeats = melds.carte_blanche_repeats
         self._meld_tables(variant)
+
+    def _window_tables(self) -> None:
+        """What the declaration window's hot path reads instead of computing it."""
+        # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
+        self.table_owners = tuple((p, *self.partners[p]) for p in range(self.players))
+        # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
+        # but for an upgrade (the meld search's gate may then look at fresh cards only)
+        self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
+        # R4.3: per window value (Window flags), whether a seven action is still open in it
+        self.sevens_open = tuple(
+            not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)
+            for w in range(16))
 
     def _meld_tables(self, variant: Variant) -> None:
         """Per trump suit, the combinations and the checks that skip the search."""
@@ -213,11 +264,16 @@ class Rules:
             t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}
         self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {
             t: tuple(self._quartets(t)) for t in (None, *_SUITS)}
-        # per trump, (add, guard) checks of which one passes when a window may offer a
-        # combination (CountCheck): most windows offer none, and the search is skipped
+        # per trump, tests of which one passes when a window may offer a combination
+        # (meld_gate): most windows offer none, and the search is skipped
         self.meld_gate = {t: meld_gate([p.check for p in self.patterns[t]]
                                        + [q.check for q in self.quartets[t]])
                           for t in self.patterns}
+        # the same checks unpacked, ``(add, guard, pattern)``, for the search's first filter
+        self.pattern_checks = {t: tuple((p.check.add, p.check.guard, p) for p in pats)
+                               for t, pats in self.patterns.items()}
+        self.quartet_checks = {t: tuple((q.check.add, q.check.guard, q) for q in specs)
+                               for t, specs in self.quartets.items()}
         self.pattern_by_key: dict[Suit | None, dict[tuple[MeldKind, tuple[Card, ...]], Pattern]] = {
             t: {(p.kind, p.cards): p for p in pats} for t, pats in self.patterns.items()}
 

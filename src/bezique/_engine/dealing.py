@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.shuffle import derive_seed, is_seed, shuffled
-from bezique.cards import Card, Rank, Suit, parse_cards
+from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
 from bezique.state import WINDOWS, CartePrivilege, Stage, State
@@ -19,6 +21,9 @@ __all__ = ["PACKET_RANGE", "check_seed", "new_deal", "setup"]
 
 PACKET_RANGE = DealPolicy.packet_range
 """The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
+
+_COURT_CARDS = frozenset(c for c in ALL_CARDS if c.rank.is_court)
+"""The kings, queens and jacks: a hand dealt without any may show carte blanche (R11.6)."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -35,13 +40,9 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     check_seed(seed)
     _check_dealer(rules, dealer)
     deck = shuffled(rules.deck, seed)
-    hands: list[list[Card]] = [[] for _ in range(rules.players)]
-    pos = 0
-    order = [(dealer + 1 + i) % rules.players for i in range(rules.players)]
-    for packet in variant.deal.packets:
-        for player in order:
-            hands[player].extend(deck[pos:pos + packet])
-            pos += packet
+    getters = _hand_getters(tuple(variant.deal.packets), rules.players, dealer)
+    hands = [deal(deck) for deal in getters]
+    pos = rules.players * rules.hand_size
     turn_up = None
     if rules.turn_up:
         turn_up = deck[pos]
@@ -52,6 +53,23 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
         packet = low + derive_seed(seed, -1) % (high - low + 1)
         state = state.replace(stage=Stage.GUESS, packet=packet)
     return state
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_getters(packets: tuple[int, ...], players: int, dealer: int
+                  ) -> tuple[Callable[[list[Card]], Sequence[Card]], ...]:
+    """Per player, a function taking from the shuffled deck the cards dealt to them, in C:
+    packets of ``packets`` cards go clockwise from the dealer's left, the dealer last
+    (R11.1); the cards after the last packet are the turn-up and the stock (R2.1, R2.2)."""
+    dealt: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for packet in packets:
+        for i in range(players):
+            dealt[(dealer + 1 + i) % players].extend(range(pos, pos + packet))
+            pos += packet
+    # itemgetter of one position gives the card itself; of a one-card slice, a list of it
+    return tuple(itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
+                 for at in dealt)
 
 
 def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
@@ -206,11 +224,11 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     elder = (dealer + 1) % rules.players
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
-    carte = tuple(CartePrivilege.MAY if rules.carte_points is not None
-                  and not any(c.rank.is_court for c in hand) else CartePrivilege.NONE
-                  for hand in hands)
+    carte = ((CartePrivilege.NONE,) * rules.players if rules.carte_points is None else
+             tuple(CartePrivilege.MAY if _COURT_CARDS.isdisjoint(hand) else CartePrivilege.NONE
+                   for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
-                 tuple(tuple(sorted(h)) for h in hands), ((),) * rules.players, stock, turn_up,
-                 trump, (), tuple(range(rules.players)), WINDOWS[0], (),
+                 tuple([tuple(sorted(h, key=by_index)) for h in hands]), ((),) * rules.players,
+                 stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, [None])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.hands import position
-from bezique._engine.meld_search import trump_seven_in_hand
+from bezique._engine.sevens import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
 from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards

@@ -27,15 +27,23 @@ from operator import attrgetter
 
 import attrs
 
-from bezique._engine.compiled import CARD_WEIGHT, SEQUENCES, Pattern, QuartetSpec, Rules
-from bezique._engine.hands import position
+from bezique._engine.compiled import (
+    CARD_SHIFT,
+    CARD_WEIGHT,
+    CLASS_BIT,
+    FIELD_MASK,
+    SEQUENCES,
+    Pattern,
+    QuartetSpec,
+    Rules,
+)
+from bezique._engine.sevens import SEVENS, seven_list
 from bezique.actions import Declare, ExchangeSeven
-from bezique.cards import ALL_CARDS, Card, Rank, Suit
-from bezique.melds import MeldKind
+from bezique.cards import ALL_CARDS, Card, Suit
+from bezique.melds import MeldClass, MeldKind
 from bezique.state import Combination, State, TableCard
 
-__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "any_time_seven", "seven_actions",
-           "window_declarations"]
+__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "window_declarations", "window_offer"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
@@ -58,10 +66,9 @@ class Plan:
 class Pool:
     """The cards a player may declare with, indexed for the search."""
 
-    __slots__ = ("combos", "counts", "hand_counts", "on_table", "side", "table_by_index")
+    __slots__ = ("combos", "hand_counts", "on_table", "side", "table_by_index")
 
     def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
-        counts = [0] * 32
         hand_counts = [0] * 32
         table_by_index: dict[int, list[TableCard]] = {}
         on_table: dict[int, TableCard] = {}
@@ -70,22 +77,18 @@ class Pool:
             won = state.won[player]
             for tc in reversed(won):
                 if not tc.used:
-                    counts[tc.card.index] += 1
                     table_by_index.setdefault(tc.card.index, []).append(tc)
                     on_table[tc.serial] = tc
             self.combos: tuple[Combination, ...] = ()
         else:
             for card in state.hands[player]:
                 hand_counts[card.index] += 1
-                counts[card.index] += 1
             owners = (player, *rules.partners[player]) if with_partner else (player,)
             for owner in owners:
                 for tc in state.table[owner]:
-                    counts[tc.card.index] += 1
                     table_by_index.setdefault(tc.card.index, []).append(tc)
                     on_table[tc.serial] = tc
             self.combos = state.combos
-        self.counts = counts
         self.hand_counts = hand_counts
         self.table_by_index = table_by_index
         self.on_table = on_table
@@ -303,44 +306,119 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
     From won cards (Fildinski), each combination must hold a card of the
     trick just won (R5.3, R11.5).
     """
-    plans = _declarations(state, rules, player)
+    return _with_card_of_last_trick(state, rules, _declarations(state, rules, player, None))
+
+
+def window_offer(state: State, rules: Rules, player: int, combos: bool, sevens: bool
+                 ) -> tuple[dict[Declare, Plan], list[Declare | ExchangeSeven]]:
+    """What ``player`` may do in his declaration window: the combinations when ``combos``
+    (R3.9) and the seven-of-trumps actions when ``sevens`` (R4.1, R4.2), his hand counted
+    once for both (a seven of trumps on the table has scored, R4.2)."""
+    held: int = sum(map(_WEIGHT, state.hands[player]))
+    plans = _NO_DECLARATIONS
+    if combos:
+        plans = _declarations(state, rules, player, held)
+        if rules.needs_card_of_last_trick:
+            plans = _with_card_of_last_trick(state, rules, plans)
+    trump = state.trump
+    if not sevens or not rules.has_seven_meld or trump is None:
+        return plans, _NO_SEVENS
+    seven = SEVENS[trump]
+    if not held >> CARD_SHIFT[seven] & FIELD_MASK:
+        return plans, _NO_SEVENS
+    return plans, seven_list(state, seven)
+
+
+def _with_card_of_last_trick(state: State, rules: Rules, plans: dict[Declare, Plan]
+                             ) -> dict[Declare, Plan]:
+    """R5.3, R11.5: from won cards, the combinations holding a card of the trick just won."""
     if rules.needs_card_of_last_trick and plans:
         last = WON_SERIAL_BASE + len(state.played) - len(state.active)
         plans = {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
     return plans
 
 
+_NO_DECLARATIONS: dict[Declare, Plan] = {}
+"""No declaration (shared, never changed)."""
+_NO_SEVENS: list[Declare | ExchangeSeven] = []
+"""No seven action (shared, never changed)."""
 _CARD_OF_TABLE = attrgetter("card")
+QUARTET_BIT = CLASS_BIT[MeldClass.C]
+"""The class of the quartets (R3.3)."""
 _WEIGHT = CARD_WEIGHT.__getitem__
 
 
-def _candidate_counts(state: State, rules: Rules, player: int) -> int:
-    """How many copies of each card and rank the player could declare with, ignoring reuse,
-    as a packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`, summed in C)."""
-    if rules.declares_from_won_cards:
-        return sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
-    counts: int = sum(map(_WEIGHT, state.hands[player]))
+def _table_counts(state: State, rules: Rules, player: int, bit: int) -> int:
+    """The packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`) of the table
+    cards new to the class ``bit`` that ``player`` may declare with: his own and, where the
+    rules allow, his partners' (R6.4, R11.8)."""
+    counts = 0
     table = state.table
-    for owner in (player, *rules.partners[player]):
-        if table[owner]:
-            counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
+    for owner in rules.table_owners[player]:
+        counts += sum(_WEIGHT(tc.card) for tc in table[owner] if not tc.used & bit)
     return counts
 
 
-def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
+def _fresh_candidates(state: State, rules: Rules, player: int, held: int,
+                      patterns: list[Pattern], quartets: list[QuartetSpec]
+                      ) -> tuple[list[Pattern], list[QuartetSpec]]:
+    """Of the candidates, those whose cards are all at hand new to their class (R3.4, R3.9),
+    and those of a kind that may be built on a scored combination (R3.5, R11.3). Only for
+    hand declarations without re-forming (R3.8), where a combination of any other kind
+    needs every card new to its class."""
+    vectors: dict[int, int] = {}
+    kept: list[Pattern] = []
+    for pat in patterns:
+        if not rules.upgrades.get(pat.kind):
+            counts = vectors.get(pat.bit)
+            if counts is None:
+                counts = vectors[pat.bit] = held + _table_counts(state, rules, player, pat.bit)
+            if (counts + pat.check.add) & pat.check.guard != pat.check.guard:
+                continue
+        kept.append(pat)
+    if quartets:
+        counts = held + _table_counts(state, rules, player, QUARTET_BIT)
+        quartets = [spec for spec in quartets
+                    if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
+    return kept, quartets
+
+
+def _declarations(state: State, rules: Rules, player: int, held: int | None
+                  ) -> dict[Declare, Plan]:
+    """The combinations ``player`` may declare, ``held`` the count vector of his hand when
+    known. Packed count vectors decide first whether any combination is possible at all."""
     trump = state.trump
-    counts = _candidate_counts(state, rules, player)
-    for add, guard in rules.meld_gate[trump]:
-        if (counts + add) & guard == guard:
+    if rules.declares_from_won_cards:
+        # R11.5: the won cards never used in a combination
+        held = counts = sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
+    else:
+        if held is None:
+            held = sum(map(_WEIGHT, state.hands[player]))
+        counts = held
+        table = state.table
+        for owner in rules.table_owners[player]:
+            if table[owner]:
+                counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
+    for add, guard, shift, mask in rules.meld_gate[trump]:
+        y = (counts + add) & guard
+        if (y == guard) if shift < 0 else (y & (y >> shift) & mask):
             break
     else:
-        return {}  # the cards cannot make any combination: no search (most windows)
-    patterns = [pat for pat in rules.patterns[trump]
-                if (counts + pat.check.add) & pat.check.guard == pat.check.guard]
-    quartets = [spec for spec in rules.quartets[trump]
-                if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
+        return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
+    patterns = [pat for add, guard, pat in rules.pattern_checks[trump]
+                if (counts + add) & guard == guard]
+    quartets = [spec for add, guard, spec in rules.quartet_checks[trump]
+                if (counts + add) & guard == guard]
+    if rules.fresh_gate and (patterns or quartets):
+        patterns, quartets = _fresh_candidates(state, rules, player, held, patterns, quartets)
     if not patterns and not quartets:
-        return {}
+        return _NO_DECLARATIONS
+    return _search(state, rules, player, patterns, quartets)
+
+
+def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
+            quartets: list[QuartetSpec]) -> dict[Declare, Plan]:
+    """The plans of the candidate combinations that can be declared now."""
     plans: dict[Declare, Plan] = {}
     pool = Pool(state, rules, player, bool(rules.partners[player]))
     for pat in patterns:
@@ -351,7 +429,7 @@ def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan
         if plan is not None:
             plans[pat.declare] = plan
     for spec in quartets:
-        for plan in _quartet_plans(pool, rules, spec, trump):
+        for plan in _quartet_plans(pool, rules, spec, state.trump):
             plans[Declare(spec.kind, plan.cards)] = plan
     return plans
 
@@ -359,43 +437,3 @@ def _declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan
 def plan_for(state: State, rules: Rules, player: int, declare: Declare) -> Plan | None:
     """The plan of one declaration, or ``None`` if it is not legal now."""
     return window_declarations(state, rules, player).get(declare)
-
-
-def trump_seven_in_hand(state: State, player: int) -> Card | None:
-    """The seven of trumps if ``player`` holds one in hand (table sevens have scored, R4.2)."""
-    trump = state.trump
-    if trump is None:
-        return None
-    seven = _SEVENS[trump]
-    return seven if position(state.hands[player], seven) >= 0 else None
-
-
-_SEVENS = {suit: Card.of(Rank.SEVEN, suit) for suit in Suit}
-
-
-def any_time_seven(state: State, rules: Rules, player: int) -> Declare | None:
-    """With ``seven_declare = any_time``, the declaration of an unscored seven of trumps in
-    ``player``'s hand, open in phase 1 whenever he acts (R13.2); else ``None``."""
-    if not rules.seven_any_time or state.phase != 1:
-        return None
-    seven = trump_seven_in_hand(state, player)
-    return None if seven is None else Declare(MeldKind.TRUMP_SEVEN, (seven,))
-
-
-def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | ExchangeSeven]:
-    """The seven-of-trumps actions open to ``player`` in a window (R4.1, R4.2)."""
-    if not rules.has_seven_meld:
-        return []
-    seven = trump_seven_in_hand(state, player)
-    if seven is None:
-        return []
-    turn_up = state.turn_up
-    if turn_up is not None and turn_up.rank is not Rank.SEVEN:
-        return [_EXCHANGES[seven], _SEVEN_DECLARATIONS[seven]]
-    return [_SEVEN_DECLARATIONS[seven]]
-
-
-_EXCHANGES = {seven: ExchangeSeven(seven) for seven in _SEVENS.values()}
-"""The interned exchange of each seven (R4.1)."""
-_SEVEN_DECLARATIONS = {seven: Declare(MeldKind.TRUMP_SEVEN, (seven,)) for seven in _SEVENS.values()}
-"""The interned declaration of each seven (R4.2)."""

@@ -10,15 +10,13 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
-from bezique._engine.compiled import rules_of
+from operator import attrgetter
+
+from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.meld_search import (
-    Plan,
-    any_time_seven,
-    seven_actions,
-    window_declarations,
-)
+from bezique._engine.meld_search import Plan, window_offer
+from bezique._engine.sevens import any_time_seven
 from bezique._engine.transitions import (
     CB_AGAIN,
     CB_MAY,
@@ -29,7 +27,6 @@ from bezique._engine.transitions import (
     exchange_seven,
     guess_packet,
     play,
-    seven_open,
     show_carte_blanche,
 )
 from bezique._engine.tricks import follow_options
@@ -47,42 +44,57 @@ from bezique.actions import (
 from bezique.cards import ALL_CARDS, by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.state import Stage, State
+from bezique.state import DECLARE, GUESS, OVER, PLAY, State
 
-__all__ = ["apply_state", "apply_unchecked", "check_state_action", "compute_legal",
-           "legal_actions"]
+__all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_position",
+           "legal_actions", "offered"]
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """The actions legal now in deal ``s``, computed once per state and cached on it."""
+    """The actions legal now in deal ``s``, computed once per state and cached on it.
+
+    The cache is the state's ``memo`` list: the legal actions at ``memo[0]`` (``None``
+    until computed), and in a window offering declarations their plans at ``memo[1]``.
+    """
     memo = s.memo
-    cache = memo[0]
-    if cache is None:
-        cache = memo[0] = compute_legal(s)
-    return cache[0]  # type: ignore[no-any-return]
+    actions = memo[0]
+    if actions is None:
+        actions = memo[0] = compute_legal(s)
+    return actions  # type: ignore[no-any-return]
 
 
 _PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
+_CARD_OF_TABLE = attrgetter("card")
+"""The card of a :class:`~bezique.state.TableCard`."""
 _NO_PLANS: dict[Declare, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 """The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
 
 
-def compute_legal(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
-    """The legal actions of ``s`` and the plans of its declarations, by stage."""
+def compute_legal(s: State) -> tuple[Action, ...]:
+    """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
+    in ``s.memo[1]`` (see :func:`legal_actions`)."""
     stage = s.stage
-    if stage is Stage.PLAY:
+    if stage is PLAY:
         if s.phase == 2 and s.trick:
-            return _follow_plays(s), _NO_PLANS
-        return _free_plays(s), _NO_PLANS
-    if stage is Stage.DECLARE:
-        return _window_actions(s)
-    if stage is Stage.GUESS:
+            return _follow_plays(s)
+        p = s.to_move
+        assert p is not None
+        rules = s.variant.compiled or rules_of(s.variant)  # rules_of's cache, read inline
+        if not s.table[p] and not s.carte[p] and not rules.seven_any_time:
+            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p])))  # R2.5
+        return _free_plays(s, rules, p)
+    if stage is DECLARE:
+        actions, plans = _window_actions(s)
+        if plans:
+            s.memo[1:] = (plans,)
+        return actions
+    if stage is GUESS:
         low, high = s.variant.deal.packet_range
-        return tuple(GuessPacket(n) for n in range(low, high + 1)), _NO_PLANS
-    return (), _NO_PLANS
+        return tuple(GuessPacket(n) for n in range(low, high + 1))
+    return ()
 
 
 def _follow_plays(s: State) -> tuple[Action, ...]:
@@ -93,21 +105,18 @@ def _follow_plays(s: State) -> tuple[Action, ...]:
     return tuple(map(_PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
 
 
-def _free_plays(s: State) -> tuple[Action, ...]:
-    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6)."""
-    p = s.to_move
-    assert p is not None
+def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
+    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6); the
+    seven of trumps with ``seven_declare = any_time`` (R13.2). (A hand alone, the common
+    case, is read in :func:`compute_legal`.)"""
     hand = s.hands[p]
+    held = dict.fromkeys(hand)
     table = s.table[p]
     privilege = s.carte[p]
-    rules = rules_of(s.variant)
-    if not table and not privilege and not rules.seven_any_time:
-        return tuple(map(_PLAY_OF, dict.fromkeys(hand)))
-    out: list[Action] = list(map(_PLAY_OF, dict.fromkeys(hand)))
+    out: list[Action] = list(map(_PLAY_OF, held))
     if table:
-        in_hand = {c.index for c in hand}
-        for i in sorted({tc.card.index for tc in table}):
-            out.append(PLAYS_FROM_TABLE[i] if i in in_hand else PLAYS[i])
+        for card in sorted(dict.fromkeys(map(_CARD_OF_TABLE, table)), key=by_index):
+            out.append(PLAYS_FROM_TABLE[card.index] if card in held else _PLAY_OF(card))
     if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
@@ -121,19 +130,16 @@ def _free_plays(s: State) -> tuple[Action, ...]:
 
 def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
     """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window."""
-    rules = rules_of(s.variant)
+    rules = s.variant.compiled or rules_of(s.variant)
     p = s.to_move
     assert p is not None
-    plans = _NO_PLANS
-    if not s.window._value_ & COMBO_DONE:
-        plans = window_declarations(s, rules, p)
-    sevens: tuple[Action, ...] | list[Declare | ExchangeSeven] = ()
-    if seven_open(s, rules):
-        sevens = seven_actions(s, rules, p)
-    elif rules.seven_any_time:
+    w = s.window._value_
+    sevens_open = rules.sevens_open[w]  # seven_open, read inline
+    plans, sevens = window_offer(s, rules, p, not w & COMBO_DONE, sevens_open)
+    if not sevens_open and rules.seven_any_time:
         seven = any_time_seven(s, rules, p)  # R13.2: not a window action
         if seven is not None:
-            sevens = (seven,)
+            sevens = [seven]
     if not plans and not sevens:
         return _ONLY_PASS, _NO_PLANS
     return (*plans, *sevens, PASS), plans
@@ -150,44 +156,32 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
 
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
-    return s.memo[0][1]  # type: ignore[no-any-return]
+    memo = s.memo
+    return memo[1] if len(memo) > 1 else _NO_PLANS
 
 
 def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
-    if s.stage is Stage.OVER:
+    if s.stage is OVER:
         raise IllegalActionError("the deal is over: no action is legal", action=action)
     if offered(legal_actions(s), action):
         return
-    if isinstance(action, Play) and s.stage is Stage.PLAY:
+    if isinstance(action, Play) and s.stage is PLAY:
         source_of_play(s, s.to_move, action)  # raises if not held
         return explain_play(s, action)
     raise refusal(explain(s, action), action)
 
 
-def apply_state(s: State, action: Action) -> State:
-    """The deal after ``action``, checked (the body of :func:`bezique.apply` for a ``State``).
-
-    Fast paths: a pass in a window is always legal (R2.6), and an action taken from the
-    cached :func:`legal_actions` of this very state needs no second check.
-    """
-    stage = s.stage
-    if stage is Stage.DECLARE and type(action) is Pass:
-        return end_window_turn(s, rules_of(s.variant))
-    if stage is Stage.PLAY and type(action) is Play:
-        p = s.to_move
-        assert p is not None
-        if action.from_table is None and position(s.hands[p], action.card) >= 0:
-            from_table = False
-        else:
-            from_table = source_of_play(s, p, action)
-        if s.phase == 2 and s.trick:
-            check_state_action(s, action)
-        return play(s, rules_of(s.variant), p, action.card, from_table)
-    cache = s.memo[0]
-    if cache is None or not offered(cache[0], action):
-        check_state_action(s, action)
-    return apply_unchecked(s, action)
+def hand_position(s: State, p: int, action: Play) -> int:
+    """Where the played card lies in ``p``'s hand, or -1 when it is played from the table
+    (R2.7); raises if ``p`` holds no such card where the action says."""
+    if action.from_table is None:
+        at = position(s.hands[p], action.card)
+        if at >= 0:
+            return at
+    if source_of_play(s, p, action):
+        return -1
+    return position(s.hands[p], action.card)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -201,7 +195,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     p = s.to_move
     assert p is not None
     if type(action) is Play:
-        return play(s, rules, p, action.card, source_of_play(s, p, action))
+        return play(s, rules, p, action.card, hand_position(s, p, action))
     if isinstance(action, Pass):
         return end_window_turn(s, rules)
     if isinstance(action, GuessPacket):

@@ -17,11 +17,22 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, seven_actions, window_declarations
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.sevens import seven_actions
 from bezique._engine.tricks import trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.melds import MeldKind
-from bezique.state import WINDOWS, CartePrivilege, Combination, Stage, State, TableCard, Window
+from bezique.state import (
+    DECLARE,
+    OVER,
+    PLAY,
+    WINDOWS,
+    CartePrivilege,
+    Combination,
+    State,
+    TableCard,
+    Window,
+)
 
 __all__ = [
     "COMBO_DONE",
@@ -62,7 +73,9 @@ _CARD_OF = itemgetter(1)
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``items`` with position ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1:])
+    changed = list(items)  # faster than slicing and unpacking for the short tuples here
+    changed[i] = value
+    return tuple(changed)
 
 
 remove_card = without
@@ -83,11 +96,12 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     return best
 
 
-def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
-    """``p`` plays ``card`` to the trick (R2.5, R2.7); a phase-1 trump seven scores (R4.2)
-    unless ``played_seven_scores`` is off (R13.3)."""
+def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
+    """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
+    when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
+    ``played_seven_scores`` is off (R13.3)."""
     f = list(s)
-    if from_table:
+    if at < 0:
         table = s.table
         t = table[p]
         i = _table_copy_to_play(s, p, card)
@@ -95,8 +109,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool) -> State:
     else:
         hands = list(s.hands)
         hand = hands[p]
-        i = position(hand, card)
-        hands[p] = hand[:i] + hand[i + 1:]
+        hands[p] = hand[:at] + hand[at + 1:]
         f[HANDS] = tuple(hands)
         exposed = s.exposed
         if exposed[p] and position(exposed[p], card) >= 0:
@@ -146,7 +159,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
             f[LAST_TRICK] = replace_at(s.last_trick, side,
                                        s.last_trick[side] + rules.last_trick_points)
         # R2.6: the winner's declaration window opens after every phase-1 trick
-        f[STAGE] = Stage.DECLARE
+        f[STAGE] = DECLARE
         return _new(State, f)
     hands = f[HANDS]
     active = s.active
@@ -164,7 +177,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
         return _new(State, f)
     if rules.last_trick_final:
         f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
-    f[STAGE] = Stage.OVER
+    f[STAGE] = OVER
     f[TO_MOVE] = None
     return _new(State, f)
 
@@ -174,10 +187,10 @@ def end_window_turn(s: State, rules: Rules) -> State:
     p = s.to_move
     assert p is not None
     w = s.window._value_
-    # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
-    declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
-    if not w & PARTNER and rules.partners[p]:
+    if rules.partners[p] and not w & PARTNER:
         partner = rules.partners[p][0]
+        # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
+        declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
         if not declared and rules.partner_may_declare:
             # R13.4: with partner_seven the partner has a seven action of her own
             sevens = 0 if rules.partner_seven else w & SEVEN_DONE
@@ -198,27 +211,22 @@ def _draw(s: State, rules: Rules) -> State:
     stock = s.stock
     turn_up = s.turn_up
     hands = list(s.hands)
-    carte = s.carte
-    exposed = s.exposed
     final = len(stock) + (turn_up is not None) <= n
+    drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
     for k in range(n):
         player = (winner + k) % n
-        if k < len(stock):
-            card = stock[k]
-        else:
-            assert turn_up is not None
-            card = turn_up  # seen by all: it lay face up (R2.8)
-            exposed = replace_at(exposed, player,
-                                 tuple(sorted((*exposed[player], card), key=by_index)))
         h = list(hands[player])
-        insort(h, card, key=by_index)
+        insort(h, drawn[k], key=by_index)
         hands[player] = tuple(h)
-        if carte[player] and carte[player] == CB_SHOWN:
-            # R11.6: a drawn non-court may be shown again; a court ends the privilege
-            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
-            carte = replace_at(carte, player, again)
+    exposed = s.exposed
+    if final and turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
+        last = (winner + len(stock)) % n
+        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
+    carte = s.carte
+    if any(carte):
+        carte = _carte_after_draw(carte, rules, winner, drawn)
     f = list(s)
-    f[STAGE] = Stage.PLAY
+    f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
     f[CARTE] = carte
@@ -249,10 +257,22 @@ def _draw(s: State, rules: Rules) -> State:
     return _new(State, f)
 
 
+def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
+                      drawn: tuple[Card, ...]) -> tuple[CartePrivilege, ...]:
+    """R11.6: who showed carte blanche may show again after drawing a non-court; a drawn
+    court ends the privilege. ``drawn`` is in drawing order, the winner first."""
+    n = rules.players
+    for k, card in enumerate(drawn):
+        player = (winner + k) % n
+        if carte[player] == CB_SHOWN:
+            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
+            carte = replace_at(carte, player, again)
+    return carte
+
+
 def seven_open(s: State, rules: Rules) -> bool:
     """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    w = s.window._value_
-    return not w & SEVEN_DONE and not (rules.seven_counts_as_meld and w & DECLARED)
+    return rules.sevens_open[s.window._value_]
 
 
 def _after_window_action(s: State, rules: Rules) -> State:
@@ -329,7 +349,7 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=s.window if any_time else _seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    if s.stage is not Stage.DECLARE:
+    if s.stage is not DECLARE:
         return new
     return _after_window_action(new, rules)
 
@@ -405,4 +425,4 @@ def guess_packet(s: State, rules: Rules, size: int) -> State:
     assert guesser is not None
     if size == s.packet:
         bonus[rules.sides[guesser]] += deal.guess_points
-    return s.replace(stage=Stage.PLAY, bonus=tuple(bonus))
+    return s.replace(stage=PLAY, bonus=tuple(bonus))

@@ -20,7 +20,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     for i in range(1, len(trick)):
         card = trick[i][1]
         if card.suit is best_card.suit:
-            if card.rank > best_card.rank:
+            if card.index < best_card.index:  # within a suit a lower index is a higher rank
                 best, best_card = i, card
         elif card.suit is trump:
             best, best_card = i, card

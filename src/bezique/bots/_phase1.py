@@ -6,24 +6,33 @@ prospects lose if it goes: :func:`combination_drops` for marriages, sequences
 and beziques, :func:`quartet_drops` for four of a rank, less the points of a
 seven of trumps played from the hand (R4.2). A card's *waiting* value is the best
 combination still declarable after it is played (:func:`waiting_points`).
-:func:`lead` and :func:`follow` turn them into a choice (see
-:mod:`bezique.bots.greedy`).
+:func:`lead` and :func:`follow` say how a play is judged, :func:`best_play` weighs
+every play (see :mod:`bezique.bots.greedy`).
+
+Cards are counted in packed count vectors (:data:`bezique.bots.valuation.WEIGHT`),
+one per meld class, summed in C; what does not change within a deal (per card its
+base value and combinations, per combination its count checks) is looked up in the
+:class:`~bezique.bots.valuation.TrumpTables`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bezique.actions import Action, Play
-from bezique.bots._trick import beats, trick_lead
+from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
-    ACE,
     COMPLETE,
     JACK,
+    MASK,
     RANK,
-    TEN,
+    RANK_SHIFT,
+    SHIFT,
     TRUMP_POS,
+    WEIGHT,
     Tables,
     TrumpTables,
-    class_counts,
+    class_vectors,
 )
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
@@ -31,214 +40,239 @@ from bezique.state import Combination, TableCard
 
 __all__ = ["phase1"]
 
-_Drop = tuple[int, list[int], float, int]
-"""Per combination: (class bit, counts used, prospect drop when one counted card goes,
-points if complete else 0)."""
-_Choice = tuple[Action, int, float, float]
-"""Per candidate card play: (action, card index, keep value, points waiting)."""
-
-
 def phase1(T: Tables, player: int, hand: tuple[Card, ...],
            table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
            trump: Suit | None, turn_up: Card | None, stock_size: int,
            combos: tuple[Combination, ...], active: tuple[int, ...],
            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-1 card play: keep meld cards and brisques, win tricks that are worth it."""
-    t = TRUMP_POS.get(id(trump), -1)
-    tt = T.by_trump[t]
-    # counts of the cards available to each meld class (A=1, B=2, C=4), and of all
-    hcounts = [0] * 32
-    held = set()
-    for c in hand:
-        i = c.index
-        hcounts[i] += 1
-        held.add(i)
-    by_bit = class_counts(T, player, hcounts, table, held)
+    tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
+    held = sum(map(WEIGHT, hand))
+    my_table = table[player]
+    if my_table or T.partners[player]:
+        by_bit = class_vectors(T, player, held, table)
+    else:
+        by_bit = (held,) * 5  # no table card: every class counts the hand alone
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0
-    comp, complete = combination_drops(tt, held, by_bit, combos, T.sides[player], g)
-    qdrop, qdone = quartet_drops(tt, by_bit[4], g)
+    drops = combination_drops(tt, by_bit, combos, T.sides[player], g)
+    quartets = quartet_drops(tt, by_bit[4], g)
     seven_bonus = 0.0
-    if (tt.seven >= 0 and hcounts[tt.seven] and turn_up is not None
-            and RANK[turn_up.index] >= JACK):
+    if (turn_up is not None and RANK[turn_up.index] >= JACK and tt.seven >= 0
+            and held >> SHIFT[tt.seven] & MASK):
         seven_bonus = float(T.seven_points)
-    my_table = table[player]
-    choices: list[_Choice] = []
-    for action in legal:
-        if type(action) is not Play:
-            continue
-        i = action.card.index
-        used = 0  # R3.4: the class bits the card has served (none from the hand)
-        from_table = action.from_table
-        if from_table or (from_table is None and not hcounts[i]):
-            used = 15
-            for tc in my_table:
-                if tc.card.index == i:
-                    used &= tc.used
-        keep = keep_value(T, tt, i, used, comp, by_bit[0], qdrop, seven_bonus)
-        pend = waiting_points(tt, i, used, comp, complete, by_bit[0], qdone)
-        choices.append((action, i, keep, pend + seven_bonus))
-    if not trick:
-        return lead(T.bp, t, choices, scores)
-    return follow(T, player, trick, trump, t, active, choices, scores)
+    plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
+                             else [a for a in legal if type(a) is Play])
+    judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
+    return best_play(T, tt, my_table, held, by_bit[0], drops, quartets, seven_bonus, plays,
+                     judge, scores)
 
 
-def combination_drops(tt: TrumpTables, held: set[int], by_bit: tuple[list[int], ...],
-                      combos: tuple[Combination, ...], side: int,
-                      g: float) -> tuple[dict[int, _Drop], list[int]]:
-    """Per combination touching a card held, what the prospects lose when one counted
-    card goes (a complete one: most of its points), and the complete combinations.
+_Drops = tuple[list[int], list[float], list[int]]
+"""Per combination the counts it is judged on and its prospect drop when one counted card
+goes, and the complete combinations."""
+
+
+def combination_drops(tt: TrumpTables, by_bit: tuple[int, ...],
+                      combos: tuple[Combination, ...], side: int, g: float) -> _Drops:
+    """Per combination, the packed counts of the class it is judged on and what the
+    prospects lose when one counted card goes (a complete one: most of its points), and
+    the complete combinations.
 
     An upgrade (R3.5) counts every card only once the combination it builds on is
-    scored; ``g`` is the share of the stock still to draw.
+    scored; ``g`` is the share of the stock still to draw. A combination none of whose
+    cards is held is left at no drop: no card held counts for it.
     """
     call = by_bit[0]
-    pats = tt.pats
+    prospects = tt.prospects
     scored: list[MeldKind] | None = None
-    comp: dict[int, _Drop] = {}
+    arrs = [call] * len(prospects)
+    drops = [0.0] * len(prospects)
     complete: list[int] = []
-    for i in held:
-        for pid, _ in tt.by_card[i]:
-            if pid in comp:
-                continue
-            bit, pts, total, needs, upgrade, kind = pats[pid]
-            arr = by_bit[bit]
-            if upgrade:
-                if scored is None:
-                    scored = [cb_.kind for cb_ in combos
-                              if cb_.side == side and not cb_.superseded]
-                if kind not in scored:
-                    arr = call  # R3.5: may be built on a scored combination
-            have = 0
-            for index, n in needs:
-                k = arr[index]
-                have += k if k < n else n
-            if have == total:
-                complete.append(pid)
-                x = (total - 1) / total
-                comp[pid] = (bit, arr, pts * (COMPLETE - x * x * g), pts)
-            else:
-                x0 = have / total
-                x1 = (have - 1) / total
-                comp[pid] = (bit, arr, pts * g * (x0 * x0 - x1 * x1), 0)
-    return comp, complete
+    for pid, mask in tt.masks:
+        if not call & mask:
+            continue  # none of its cards held
+        bit, pts, total, upgrade, kind, xx, steps, add, guard, more = prospects[pid]
+        arr = by_bit[bit]
+        # the classes share one vector when no table card counts: nothing to choose
+        if upgrade and arr is not call:
+            if scored is None:
+                scored = [cb_.kind for cb_ in combos
+                          if cb_.side == side and not cb_.superseded]
+            if kind not in scored:
+                arr = call  # R3.5: may be built on a scored combination
+        have = ((arr + add) & guard).bit_count()
+        for add, guard in more:
+            have += ((arr + add) & guard).bit_count()
+        if have == total:
+            complete.append(pid)
+            drops[pid] = pts * (COMPLETE - xx * g)
+        else:
+            drops[pid] = pts * g * steps[have]
+        arrs[pid] = arr
+    return arrs, drops, complete
 
 
-def quartet_drops(tt: TrumpTables, cc: list[int],
-                  g: float) -> tuple[dict[int, float], list[tuple[int, int, int]]]:
-    """Per four-of-a-rank combination (R3.6) with class-C cards counted in ``cc``, what
-    its prospects lose when one card goes, and the complete ones as
+_Quartets = tuple[list[float], list[tuple[int, int, int]]]
+"""Per four-of-a-rank combination its prospect drop, then a 0.0 (for the cards of no
+quartet, index -1), and the complete ones."""
+
+
+def quartet_drops(tt: TrumpTables, cc: int, g: float) -> _Quartets:
+    """Per four-of-a-rank combination (R3.6) with class-C cards counted in the packed
+    ``cc``, what its prospects lose when one card goes, and the complete ones as
     ``(quartet, cards, points)``."""
-    qdrop: dict[int, float] = {}
+    fields = tt.quartet_fields
+    qdrop = [0.0] * (len(fields) + 1)
     qdone: list[tuple[int, int, int]] = []
-    for q, (indexes, pts) in enumerate(tt.quartets):
-        r = cc[indexes[0]] + cc[indexes[1]] + cc[indexes[2]] + cc[indexes[3]]
+    ranks = cc >> RANK_SHIFT[0]  # the rank fields alone: a small number
+    for q, shift, pts in fields:
+        r = ranks >> shift & MASK
         if r >= 4:
             qdone.append((q, r, pts))
             qdrop[q] = pts * (COMPLETE - 0.5625 * g) if r == 4 else 0.0
         elif r:
-            qdrop[q] = pts * g * (r * r - (r - 1) * (r - 1)) / 16
+            qdrop[q] = pts * g * _SQUARE_STEP[r] / 16
     return qdrop, qdone
 
 
-def keep_value(T: Tables, tt: TrumpTables, i: int, used: int, comp: dict[int, _Drop],
-               call: list[int], qdrop: dict[int, float], seven_bonus: float) -> float:
-    """What keeping card ``i`` (with class bits ``used`` served) is worth: its base value
-    plus the drop of every combination prospect it counts for; a seven of trumps from
-    the hand scores when played (R4.2) unless an exchange awaits."""
-    keep = tt.base1[i]
-    for pid, n in tt.by_card[i]:
-        e = comp[pid]
-        arr = e[1]
-        if used & e[0] and arr is not call:
-            continue  # this copy does not count for that class
-        if arr[i] <= n:
-            keep += e[2]
-    q = tt.quartet_of[i]
-    if q >= 0 and not used & 4:
-        keep += qdrop.get(q, 0.0)
+_SQUARE_STEP = tuple(r * r - (r - 1) * (r - 1) for r in range(4))
+
+
+_Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
+"""How a card play is judged (:func:`lead`, :func:`follow`): per card index the value of
+playing it before its keep value, the bit set of the card indexes that win the trick,
+per card index the weight of the points waiting (leading only), the trick's brisque
+points, and whether the card is the trick's last."""
+
+
+def lead(tt: TrumpTables) -> _Judge:
+    """Leading: the card of lowest keep value, a brisque counting double (it may be
+    lost), leaning towards a likely winner when a combination is waiting."""
+    return tt.lead_risk, 0, tt.lead_win, 0.0, False
+
+
+def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card], ...],
+           trump: Suit | None, active: tuple[int, ...]) -> _Judge:
+    """Following: what winning with each card brings (the trick's brisques, a waiting
+    combination) minus its keep value; a partner's trick is left to the partner (R11.8)."""
+    card_bp = tt.card_bp
+    _, best_card, partner_wins = trick_lead(T, trick, trump, player)
+    last = len(trick) == len(active) - 1
+    if partner_wins:
+        return (card_bp if last else _NOTHING), 0, None, 0.0, last
+    trick_bp = 0.0
+    for _, c in trick:
+        trick_bp += card_bp[c.index]
+    return tt.less_bp, tt.beaten_by[best_card], None, trick_bp, last
+
+
+_NOTHING = (0.0,) * 32
+
+
+def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held: int,
+              call: int, drops: _Drops, quartets: _Quartets, seven_bonus: float,
+              plays: Sequence[Play], judge: _Judge, scores: list[float] | None) -> Action:
+    """The play of the best value: ``judge``'s value of the card less its keep value.
+
+    A card's keep value is its base value plus the drop of every combination prospect
+    it counts for; a seven of trumps played from the hand scores (R4.2) unless an
+    exchange awaits (a card from the table: :func:`table_keep`). Winning a trick is
+    worth its brisques and most of a combination waiting to be declared.
+    """
+    arrs, pdrop, complete = drops
+    qdrop, qdone = quartets
+    info, seven, card_bp = tt.card_info, tt.seven, tt.card_bp
+    seven_cost = T.seven_points - seven_bonus
+    waiting = complete or qdone
+    value, wins, p_win, trick_bp, last = judge
+    used_on_table = served(my_table) if my_table else _NONE
+    best_action: Action = plays[0]
+    best_u = -1e18
+    for action in plays:
+        i = action.card.index
+        # a card from the table (R2.7): asked for, or not in the hand
+        if i in used_on_table and (action.from_table or not held >> SHIFT[i] & MASK):
+            used = used_on_table[i]  # R3.4: the class bits its copies have served
+            keep = table_keep(tt, i, used, drops, call, qdrop, seven_cost)
+        else:
+            used = 0
+            keep, pats, q = info[i]
+            for pid, n, shift in pats:
+                if arrs[pid] >> shift & MASK <= n:
+                    keep += pdrop[pid]
+            keep += qdrop[q]
+            if i == seven:
+                keep -= seven_cost  # R4.2: a seven of trumps played from the hand scores
+        pend = (waiting_points(tt, i, used, arrs, complete, call, qdone) + seven_bonus
+                if waiting else seven_bonus)
+        if wins and wins >> i & 1:
+            gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
+            if not last:
+                gain *= 0.7
+            u = gain - keep
+        else:
+            u = value[i] - keep
+            if pend and p_win is not None:
+                u += p_win[i] * pend * 0.5  # a combination is waiting: lead a likely winner
+        if scores is not None:
+            scores.append(u)
+        if u > best_u:
+            best_action, best_u = action, u
+    return best_action
+
+
+_NONE: dict[int, int] = {}
+
+
+def served(my_table: tuple[TableCard, ...]) -> dict[int, int]:
+    """Per card index on ``my_table``, the class bits every copy of it has served (R3.4)."""
+    used: dict[int, int] = {}
+    for tc in my_table:
+        i = tc.card.index
+        used[i] = used.get(i, 15) & tc.used
+    return used
+
+
+def table_keep(tt: TrumpTables, i: int, used: int, drops: _Drops, call: int,
+               qdrop: list[float], seven_cost: float) -> float:
+    """The keep value of a table card ``i`` whose copies have served the classes ``used``:
+    a combination of a class it has served does not count it (R3.4)."""
+    arrs, pdrop, _ = drops
+    bits = tt.bits
+    keep, pats, q = tt.card_info[i]
+    for pid, n, shift in pats:
+        arr = arrs[pid]
+        if not (used & bits[pid] and arr is not call) and arr >> shift & MASK <= n:
+            keep += pdrop[pid]
+    if not used & 4:
+        keep += qdrop[q]
     if i == tt.seven and not used:
-        # R4.2: a seven of trumps played from the hand scores; keep it for the exchange
-        keep -= T.seven_points - seven_bonus
+        keep -= seven_cost
     return keep
 
 
-def waiting_points(tt: TrumpTables, i: int, used: int, comp: dict[int, _Drop],
-                   complete: list[int], call: list[int],
-                   qdone: list[tuple[int, int, int]]) -> float:
+def waiting_points(tt: TrumpTables, i: int, used: int, arrs: list[int], complete: list[int],
+                   call: int, qdone: list[tuple[int, int, int]]) -> float:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
     pend = 0.0
+    pats, bits, needs_of, shift = tt.pats, tt.bits, tt.needs_of, SHIFT[i]
     for pid in complete:
-        bit, arr, _, pts = comp[pid]
+        pts = pats[pid][1]
         if pts <= pend:
             continue
-        if not (used & bit and arr is not call):
-            for index, n in tt.pats[pid][3]:
-                if index == i and arr[i] <= n:
-                    break
-            else:
-                pend = pts
-        else:
+        arr = arrs[pid]
+        if used & bits[pid] and arr is not call:
+            pend = pts  # this copy does not count for it
+            continue
+        n = needs_of[pid].get(i)
+        if n is None or arr >> shift & MASK > n:
             pend = pts
     quartet = tt.quartet_of[i]
     for q, r, pts in qdone:
         if pts > pend and (r > 4 or used & 4 or q != quartet):
             pend = pts
     return pend
-
-
-def lead(bp: float, t: int, choices: list[_Choice], scores: list[float] | None) -> Action:
-    """Leading: the card of lowest keep value, a brisque counting double (it may be
-    lost), leaning towards a likely winner when a combination is waiting."""
-    best_action: Action = choices[0][0]
-    best_u = -1e18
-    for action, i, keep, pend in choices:
-        rank = RANK[i]
-        risk = bp * (0.5 if rank == ACE else 1.0) if rank >= TEN else 0.0
-        u = -keep - risk
-        if pend:
-            # a combination is waiting: lead a likely winner
-            if i >> 3 == t:
-                p_win = 0.9 if rank == ACE else 0.5 + 0.05 * rank
-            else:
-                p_win = 0.6 if rank == ACE else 0.1 + 0.04 * max(0, rank - 3)
-            u += p_win * pend * 0.5
-        if scores is not None:
-            scores.append(u)
-        if u > best_u:
-            best_action, best_u = action, u
-    return best_action
-
-
-def follow(T: Tables, player: int, trick: tuple[tuple[int, Card], ...], trump: Suit | None,
-           t: int, active: tuple[int, ...], choices: list[_Choice],
-           scores: list[float] | None) -> Action:
-    """Following: what winning with each card brings (the trick's brisques, a waiting
-    combination) minus its keep value; a partner's trick is left to the partner (R11.8)."""
-    bp = T.bp
-    _, best_card, partner_wins = trick_lead(T, trick, trump, player)
-    last = len(trick) == len(active) - 1
-    trick_bp = 0.0
-    for _, c in trick:
-        if RANK[c.index] >= TEN:
-            trick_bp += bp
-    best_action: Action = choices[0][0]
-    best_u = -1e18
-    for action, i, keep, pend in choices:
-        card_bp = bp if RANK[i] >= TEN else 0.0
-        if partner_wins:
-            u = (card_bp if last else 0.0) - keep
-        elif beats(i, best_card, t):
-            gain = trick_bp + card_bp + 1.0 + pend * COMPLETE
-            if not last:
-                gain *= 0.7
-            u = gain - keep
-        else:
-            u = -card_bp - keep
-        if scores is not None:
-            scores.append(u)
-        if u > best_u:
-            best_action, best_u = action, u
-    return best_action

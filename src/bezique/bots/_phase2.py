@@ -1,11 +1,26 @@
 """The greedy policy's phase-2 card play (R2.10): count the unseen cards, cash masters,
-draw trumps, win cheaply, throw low (see :mod:`bezique.bots.greedy`)."""
+draw trumps, win cheaply, throw low (see :mod:`bezique.bots.greedy`).
+
+What each play is worth is looked up (:func:`bezique.bots.valuation._phase2_rows`) by
+what is known of its suit: whether it is a master (no unseen card of its suit beats
+it), and leading, whether a master draws the trumps or must win; following, whether
+it takes the trick.
+"""
 
 from __future__ import annotations
 
 from bezique.actions import Action, Play
-from bezique.bots._trick import beats, trick_lead
-from bezique.bots.valuation import RANK, TEN, TRUMP_POS, Tables
+from bezique.bots._trick import trick_lead
+from bezique.bots.valuation import (
+    RANK,
+    SUIT_FIELDS,
+    SUIT_SHIFT,
+    TRUMP_POS,
+    WEIGHT,
+    Tables,
+    suit_count,
+    suit_top,
+)
 from bezique.cards import Card, Suit
 
 __all__ = ["phase2"]
@@ -16,94 +31,76 @@ def phase2(T: Tables, player: int, hand: tuple[Card, ...],
            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-2 play (R2.10): cash masters, draw trumps, win cheaply, throw low."""
     t = TRUMP_POS.get(id(trump), -1)
-    top, out = unseen_by_suit(T.copies, hand, trick, played)
+    tt = T.by_trump[t]
+    held = sum(map(WEIGHT, hand))
+    top, out = unseen_by_suit(T, held, trick, played)
+    lead_rows, follow_rows, partner_rows = tt.phase2
     if not trick:
-        my_trumps = sum(1 for c in hand if c.index >> 3 == t) if t >= 0 else 0
-        return _lead(T.bp, t, top, out, my_trumps, legal, scores)
+        # leading: a master trump draws the trumps when holding as many as are out; a
+        # master of another suit must win where the opponents hold it or no trump
+        out_trumps = out[t] if t >= 0 else 0
+        draws = 2 if out_trumps and suit_count(held >> SUIT_SHIFT[t] & SUIT_FIELDS) >= out_trumps \
+            else 1
+        kinds = [2 if s_out or not out_trumps else 1 for s_out in out]
+        if t >= 0:
+            kinds[t] = draws
+        return best_play(legal, lead_rows, top, kinds, 0, scores)
     _, best_card, partner_wins = trick_lead(T, trick, trump, player)
-    return _follow(T.bp, t, top, best_card, partner_wins, legal, scores)
+    if partner_wins:
+        return best_play(legal, partner_rows, top, _ONE, 0, scores)
+    return best_play(legal, follow_rows, top, _ONE, tt.beaten_by[best_card], scores)
 
 
-def unseen_by_suit(copies: int, hand: tuple[Card, ...], trick: tuple[tuple[int, Card], ...],
+_ONE = (1, 1, 1, 1)
+
+
+def unseen_by_suit(T: Tables, held: int, trick: tuple[tuple[int, Card], ...],
                    played: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     """Per suit position, the highest rank not yet seen (-1 if none) and how many cards
-    of the suit are unseen, counting ``copies`` packs."""
-    unseen = [copies] * 32
-    for c in played:
-        unseen[c.index] -= 1
-    for c in hand:
-        unseen[c.index] -= 1
+    of the suit are unseen, the packed counts of the hand being ``held``."""
+    unseen = T.deck_counts - held - played_counts(played)
     for _, c in trick:
-        unseen[c.index] -= 1
-    top = [-1, -1, -1, -1]
-    out = [0, 0, 0, 0]
-    for s in range(4):
-        base = s * 8
-        for k in range(8):
-            n = unseen[base + k]
-            if n > 0:
-                if top[s] < 0:
-                    top[s] = 7 - k
-                out[s] += n
-    return top, out
+        unseen -= WEIGHT(c)
+    blocks = [unseen >> shift & SUIT_FIELDS for shift in SUIT_SHIFT]
+    return list(map(suit_top, blocks)), list(map(suit_count, blocks))
 
 
-def _lead(bp: float, t: int, top: list[int], out: list[int], my_trumps: int,
-          legal: tuple[Action, ...], scores: list[float] | None) -> Action:
-    """Leading: draw trumps with a master trump when holding as many as are out, cash
-    other masters (brisques first) where they must win, else lead the cheapest card."""
-    out_trumps = out[t] if t >= 0 else 0
+_last_played: tuple[tuple[Card, ...], int] = ((), 0)
+"""The cards played last asked about and their packed counts (:func:`played_counts`)."""
+
+
+def played_counts(played: tuple[Card, ...]) -> int:
+    """The packed counts of ``played``. The cards played only grow during a deal, so the
+    counts of the pile last asked about are reused when it begins ``played``."""
+    global _last_played
+    last, counts = _last_played
+    if played is not last:
+        n = len(last)
+        if len(played) >= n and played[:n] == last:
+            counts += sum(map(WEIGHT, played[n:]))
+        else:
+            counts = sum(map(WEIGHT, played))
+        _last_played = (played, counts)
+    return counts
+
+
+def best_play(legal: tuple[Action, ...], rows: tuple[tuple[float, ...], ...], top: list[int],
+              kinds: list[int] | tuple[int, ...], wins: int,
+              scores: list[float] | None) -> Action:
+    """The play of the best value ``rows[card][k]``: ``k`` is 0 for a card that is no
+    master (an unseen card of its suit beats it), else ``kinds`` of its suit; plus 2 for
+    a card in the bit set ``wins`` (it takes the trick)."""
     best_action: Action = legal[0]
     best_u = -1e18
     for action in legal:
         if type(action) is not Play:
             continue
         i = action.card.index
-        rank = RANK[i]
         s = i >> 3
-        card_bp = bp if rank >= TEN else 0.0
-        master = rank >= top[s]
-        if s == t:
-            if master and out_trumps and my_trumps >= out_trumps:
-                u = 25.0 + card_bp + rank  # draw the trumps out
-            elif master:
-                u = 10.0 + card_bp + rank
-            else:
-                u = -1.5 * card_bp - 0.5 * rank - 3.0
-        elif master and (out[s] or not out_trumps):
-            u = 20.0 + card_bp + rank  # cash a sure winner, brisques first
-        else:
-            u = -1.5 * card_bp - 0.5 * rank
-        if scores is not None:
-            scores.append(u)
-        if u > best_u:
-            best_action, best_u = action, u
-    return best_action
-
-
-def _follow(bp: float, t: int, top: list[int], best_card: int, partner_wins: bool,
-            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
-    """Following: win with the cheapest winning card (a master brisque is worth keeping,
-    another is not), otherwise throw the lowest card, sparing brisques."""
-    best_action: Action = legal[0]
-    best_u = -1e18
-    for action in legal:
-        if type(action) is not Play:
-            continue
-        i = action.card.index
-        rank = RANK[i]
-        s = i >> 3
-        card_bp = bp if rank >= TEN else 0.0
-        # what keeping the card is worth: a master brisque will be won, another lost
-        future = 0.5 * rank + (3.0 if s == t else 0.0)
-        if card_bp:
-            future += card_bp if rank >= top[s] else -0.5 * card_bp
-        if partner_wins:
-            u = card_bp - future
-        elif beats(i, best_card, t):
-            u = 100.0 + card_bp - future
-        else:
-            u = -card_bp - future
+        k = kinds[s] if RANK[i] >= top[s] else 0
+        if wins >> i & 1:
+            k += 2
+        u = rows[i][k]
         if scores is not None:
             scores.append(u)
         if u > best_u:

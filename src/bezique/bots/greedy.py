@@ -43,8 +43,8 @@ The heuristics, in the order a deal needs them:
 
 Everything per variant (combination patterns per trump suit, base values) is
 computed once and cached, keyed by the variant's value, a bounded number of
-variants at a time (:mod:`bezique.bots.valuation`); a decision costs some
-10-20 µs. The card play lives in ``bezique.bots._phase1`` (keep values),
+variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision costs
+some 17-20 µs (the performance page). The card play lives in ``bezique.bots._phase1`` (keep values),
 ``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
 the same policy on raw fields, so search bots can play it out on determinized
 states without building observations.
@@ -61,7 +61,7 @@ from bezique.bots._fildinski import fildinski
 from bezique.bots._phase1 import phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import JACK, RANK, tables_of
+from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -71,6 +71,9 @@ from bezique.variants import Variant
 __all__ = ["GreedyBot", "greedy_action"]
 
 _PASS = Pass()
+_DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
+_tables_of = _TABLES.get
+""":func:`~bezique.bots.valuation.tables_of`, one call less."""
 
 
 @attrs.frozen
@@ -100,9 +103,10 @@ class GreedyBot:
             BotError: if it is not the observer's turn.
         """
         o = observation
-        legal = legal_choices(o)
+        legal = o.legal_actions
         if len(legal) == 1:
             return legal[0]
+        legal_choices(o)  # raises when it is not the observer's turn (no legal action)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal)
@@ -134,16 +138,16 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
-    if stage is Stage.DECLARE:
+    if stage is _DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
-    if stage is not Stage.PLAY:
+    if stage is not _PLAY:
         return _guess(legal, variant.deal.packet_target)
     last = legal[-1]
     if type(last) is Declare:
         if scores is not None:
             scores.extend([0.0] * (len(legal) - 1) + [1.0])
         return last  # carte blanche (R11.6): always worth showing
-    T = tables_of(variant)
+    T = _tables_of(variant)
     if phase == 1:
         if T.from_won:
             return fildinski(T, player, trump, trick, won, legal, scores)
@@ -165,7 +169,7 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                  turn_up: Card | None, legal: tuple[Action, ...],
                  scores: list[float] | None) -> Action:
     """The declaration worth the most points, or pass (R2.6, R3, R4)."""
-    T = tables_of(variant)
+    T = _tables_of(variant)
     points = T.rules.points
     best: Action = _PASS
     best_value = 0.0

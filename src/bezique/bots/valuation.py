@@ -13,16 +13,19 @@ playout horizon with it.
 
 from __future__ import annotations
 
+from bezique._engine.compiled import CARD_WEIGHT
 from bezique.bots._variant_cache import VariantCache
-from bezique.cards import Card, Rank, Suit
+from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
 from bezique.state import Combination, TableCard
 from bezique.variants import Variant
 
-__all__ = ["ACE", "COMPLETE", "JACK", "RANK", "SUITS", "SUIT_POS", "TEN", "TRUMP_POS", "Tables",
-           "TrumpTables", "class_counts", "meld_prospects", "tables_of"]
+__all__ = ["ACE", "COMPLETE", "FIELD", "JACK", "MASK", "RANK", "RANK_SHIFT", "SHIFT", "SUITS",
+           "SUIT_FIELDS", "SUIT_POS", "SUIT_SHIFT", "TEN", "TRUMP_POS", "WEIGHT", "Tables",
+           "TrumpTables", "class_counts", "class_vectors", "meld_prospects", "suit_count",
+           "suit_top", "tables_of"]
 
 SUITS = tuple(Suit)
 SUIT_POS = {suit: pos for pos, suit in enumerate(SUITS)}
@@ -34,11 +37,49 @@ TEN, JACK, ACE = int(Rank.TEN), int(Rank.JACK), int(Rank.ACE)
 COMPLETE = 0.9
 """Share of its points a complete, not yet declared combination is worth (a trick must be won)."""
 
+WEIGHT = CARD_WEIGHT.__getitem__
+"""A card's weight in a packed count vector (:data:`bezique._engine.compiled.CARD_WEIGHT`):
+the sum over some cards, ``sum(map(WEIGHT, cards))``, holds how many copies of each card
+and of each rank they contain, one bit field each."""
+SHIFT = tuple((CARD_WEIGHT[c] & -CARD_WEIGHT[c]).bit_length() - 1 for c in ALL_CARDS)
+"""``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
+RANK_SHIFT = tuple(
+    (CARD_WEIGHT[c] ^ (CARD_WEIGHT[c] & -CARD_WEIGHT[c])).bit_length() - 1
+    for c in sorted((c for c in ALL_CARDS if c.suit is Suit.SPADES), key=lambda c: c.rank))
+"""``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank in a packed count vector."""
+MASK = (1 << (SHIFT[1] - SHIFT[0])) - 1
+"""One field of a packed count vector."""
+_GUARD = (MASK + 1) >> 1
+"""The top bit of a field: counts stay below it."""
+FIELD = SHIFT[1] - SHIFT[0]
+"""Bits per field; the 32 cards' fields lie in index order (checked in the tests), so the
+eight cards of a suit fill one block of eight fields, ace first."""
+SUIT_SHIFT = tuple(SHIFT[8 * s] for s in range(4))
+"""``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
+SUIT_FIELDS = (1 << (8 * FIELD)) - 1
+_ONES = sum(1 << (FIELD * k) for k in range(8))
+_LOW = (_GUARD - 1) * _ONES
+_HIGH = _GUARD * _ONES
+
+
+def suit_count(block: int) -> int:
+    """How many cards a suit's block of counts holds (fewer than a field's limit)."""
+    return block * _ONES >> (7 * FIELD) & MASK
+
+
+def suit_top(block: int) -> int:
+    """The highest rank (7 for an ace) of which a suit's block of counts holds a copy, or
+    -1."""
+    held = (block + _LOW) & _HIGH
+    return 7 - (held & -held).bit_length() // FIELD + 1 if held else -1
+
 
 class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
-    __slots__ = ("base1", "by_card", "pats", "quartet_of", "quartets", "seven")
+    __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "lead_risk",
+                 "lead_win", "less_bp", "masks", "needs_of", "pats", "phase2", "prospects",
+                 "quartet_fields", "quartet_of", "quartets", "seven")
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
@@ -57,6 +98,17 @@ class TrumpTables:
         """``(class bit, points, cards, needs, is an upgrade, kind)`` per combination."""
         self.by_card = tuple(tuple(x) for x in by_card)
         """Per card index, ``(pattern id, copies needed)`` of the combinations it is in."""
+        self.bits = tuple(p[0] for p in pats)
+        """Per combination, its class bit."""
+        self.needs_of = tuple(dict(p[3]) for p in pats)
+        """Per combination, the copies it needs of each card index."""
+        self.prospects = tuple(_prospect(*p) for p in pats)
+        """Per combination, what :func:`bezique.bots._phase1.combination_drops` reads:
+        ``(class bit, points, cards, is an upgrade, kind, completion steps..., count
+        checks...)`` (:func:`_prospect`)."""
+        self.masks = tuple(
+            (pid, sum(MASK << SHIFT[index] for index, _ in p[3])) for pid, p in enumerate(pats))
+        """Per combination, its id and the fields of its cards in a packed count vector."""
         quartets: list[tuple[tuple[int, ...], int]] = []
         quartet_of = [-1] * 32
         for spec in rules.quartets[trump]:
@@ -68,7 +120,19 @@ class TrumpTables:
         """``(the four card indexes of the rank, points)`` per four-of-a-rank combination."""
         self.quartet_of = tuple(quartet_of)
         """Per card index, its four-of-a-rank combination, or -1."""
+        self.quartet_fields = tuple(
+            (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
+            for q, spec in enumerate(rules.quartets[trump]))
+        """Per four-of-a-rank combination, its number, the shift of its rank's count in a
+        packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
+        points."""
         t = SUIT_POS[trump] if trump is not None else -1
+        self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
+        """Index of the scoring seven of trumps, or -1."""
+        self._card_tables(t, brisque)
+
+    def _card_tables(self, t: int, brisque: float) -> None:
+        """The per card tables, with trump suit position ``t`` (-1 for none)."""
         base1 = []
         for i in range(32):
             rank = RANK[i]
@@ -78,15 +142,109 @@ class TrumpTables:
             base1.append(value)
         self.base1 = tuple(base1)
         """Phase-1 keep value of each card before combinations: brisque, rank, trump."""
-        self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
-        """Index of the scoring seven of trumps, or -1."""
+        self.card_info = tuple(
+            (base1[i], tuple((pid, n, SHIFT[i]) for pid, n in self.by_card[i]),
+             self.quartet_of[i]) for i in range(32))
+        """Per card index: its base value, ``(pattern id, copies needed, shift of the card's
+        count)`` per combination it is in, and its four-of-a-rank combination or -1."""
+        self.lead_risk = tuple(
+            -(brisque * (0.5 if RANK[i] == ACE else 1.0) if RANK[i] >= TEN else 0.0)
+            for i in range(32))
+        """Per card index, less what leading it risks: a brisque may be lost (an ace less
+        so)."""
+        self.lead_win = tuple(_lead_win(RANK[i], i >> 3 == t) for i in range(32))
+        """Per card index, the chance that leading it wins the trick, roughly."""
+        self.card_bp = tuple(brisque if RANK[i] >= TEN else 0.0 for i in range(32))
+        """Per card index, its brisque points (R2.11)."""
+        self.less_bp = tuple(-x for x in self.card_bp)
+        """Per card index, less its brisque points."""
+        self.beaten_by = tuple(_beaten_by(best, t) for best in range(32))
+        """Per card index, the bit set of the card indexes that take a trick from it (R1.3)."""
+        self.phase2 = _phase2_rows(brisque, t)
+        """Phase-2 values of each card (:func:`_phase2_rows`)."""
+
+
+def _phase2_rows(bp: float, t: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """What playing each card is worth in phase 2 (R2.10), per card index, by what is known
+    of its suit: ``(lead, follow, partner)`` rows.
+
+    Leading: a low card, a master, and a master that draws the trumps (a trump) or must
+    win (another suit; a low card's value again for a master that may be trumped).
+    Following, less what keeping the card is worth (a master brisque will be won,
+    another lost): a non-master and a master that lose the trick, then that win it;
+    a partner's trick (R11.8): a non-master, a master.
+    """
+    lead, follow, partner = [], [], []
+    for i in range(32):
+        rank = RANK[i]
+        trump = i >> 3 == t
+        card_bp = bp if rank >= TEN else 0.0
+        low = -1.5 * card_bp - 0.5 * rank
+        if trump:
+            lead.append((low - 3.0, 10.0 + card_bp + rank, 25.0 + card_bp + rank))
+        else:
+            lead.append((low, low, 20.0 + card_bp + rank))
+        future = 0.5 * rank + (3.0 if trump else 0.0)
+        master, other = (future + card_bp, future + -0.5 * card_bp) if card_bp else (
+            future, future)
+        follow.append((-card_bp - other, -card_bp - master,
+                       100.0 + card_bp - other, 100.0 + card_bp - master))
+        partner.append((card_bp - other, card_bp - master) * 2)
+    return tuple(lead), tuple(follow), tuple(partner)
+
+
+_Prospect = tuple[int, int, int, bool, MeldKind, float, tuple[float, ...], int, int,
+                  tuple[tuple[int, int], ...]]
+
+
+def _prospect(bit: int, points: int, total: int, needs: tuple[tuple[int, int], ...],
+              upgrade: bool, kind: MeldKind) -> _Prospect:
+    """A combination as the phase-1 valuation reads it.
+
+    Its completion steps: the square of its completion with one card missing, and per
+    number of cards held below ``total`` the drop of the squared completion when one
+    goes (the factors :func:`meld_prospects` weighs). Its count checks: per number of
+    copies ``k`` it needs of some card, ``(add, guard)`` such that
+    ``((counts + add) & guard).bit_count()`` is how many of its cards a packed count
+    vector (:data:`WEIGHT`) holds at least ``k`` times; their sum over ``k`` is how many
+    of its cards are held, each counted up to the copies needed. The check for ``k = 1``
+    comes first, unpacked, then the others.
+    """
+    x = (total - 1) / total
+    steps = []
+    for have in range(total):
+        x0 = have / total
+        x1 = (have - 1) / total
+        steps.append(x0 * x0 - x1 * x1)
+    checks = []
+    for k in range(1, max(n for _, n in needs) + 1):
+        fields = [SHIFT[index] for index, n in needs if n >= k]
+        checks.append((sum((_GUARD - k) << f for f in fields), sum(_GUARD << f for f in fields)))
+    (add, guard), *more = checks
+    return bit, points, total, upgrade, kind, x * x, tuple(steps), add, guard, tuple(more)
+
+
+def _lead_win(rank: int, trump: bool) -> float:
+    if trump:
+        return 0.9 if rank == ACE else 0.5 + 0.05 * rank
+    return 0.6 if rank == ACE else 0.1 + 0.04 * max(0, rank - 3)
+
+
+def _beaten_by(best: int, trump: int) -> int:
+    """R1.3: the card indexes that take a trick from card index ``best``, as a bit set: the
+    higher cards of its suit (lower indexes, ace first), and the trumps if it is none."""
+    suit = best >> 3
+    higher = ((1 << best) - 1) & ~((1 << (suit * 8)) - 1)
+    if trump >= 0 and suit != trump:
+        higher |= 0xFF << (trump * 8)
+    return higher
 
 
 class Tables:
     """Everything the greedy policy needs about one variant, built once."""
 
-    __slots__ = ("bp", "by_trump", "copies", "from_won", "initial_stock", "partners", "rules",
-                 "seven_points", "sides")
+    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "from_won", "initial_stock",
+                 "partners", "rules", "seven_points", "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
@@ -98,6 +256,8 @@ class Tables:
         else:
             self.bp = float(scoring.brisque_points)
         self.copies = variant.deck.packs
+        self.deck_counts = sum(map(WEIGHT, ALL_CARDS)) * self.copies
+        """The packed count vector of every card of the packs (:data:`WEIGHT`)."""
         self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners = rules.partners
         self.sides = rules.sides
@@ -146,6 +306,27 @@ def class_counts(T: Tables, player: int, hand_counts: list[int],
                 cb[i] += 1
             if not bits & 4:
                 cc[i] += 1
+    return (call, ca, cb, call, cc)
+
+
+def class_vectors(T: Tables, player: int, held: int,
+                  table: tuple[tuple[TableCard, ...], ...]) -> tuple[int, ...]:
+    """:func:`class_counts` on packed count vectors (:data:`WEIGHT`): ``held`` is the
+    vector of ``player``'s hand; the result, indexed by class bit, is
+    ``(all, class A, class B, all, class C)`` (R3.4-R3.6, R11.8)."""
+    call = ca = cb = cc = held
+    partners = T.partners[player]
+    for owner in (player, *partners) if partners else (player,):
+        for tc in table[owner]:
+            w = WEIGHT(tc.card)
+            bits = tc.used
+            call += w
+            if not bits & 1:
+                ca += w
+            if not bits & 2:
+                cb += w
+            if not bits & 4:
+                cc += w
     return (call, ca, cb, call, cc)
 
 

@@ -41,7 +41,7 @@ def check_state(state: State, path: str) -> None:
     """A state the rules can reach (:func:`bezique.testing.check_state`); its cache of
     legal actions is left empty, as in a state just built."""
     _state_by_rules(state, path)
-    state.memo[0] = None
+    state.memo[:] = [None]
 check_observation: Callable[[Observation, str], None] = _by_rules(_check_observation)
 """An observation some reachable state gives (:func:`bezique.testing.check_observation`)."""
 _game_by_rules = _by_rules(_check_game)

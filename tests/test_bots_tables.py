@@ -1,0 +1,91 @@
+"""Tests of the greedy policy's precomputed tables and packed count vectors.
+
+The greedy policy counts cards in packed count vectors
+(:data:`bezique._engine.compiled.CARD_WEIGHT`) and reads per-card tables built once per
+variant and trump suit (:mod:`bezique.bots.valuation`). These tests check the tables
+against the plain definitions they stand for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bezique as bz
+from bezique._engine.tricks import trick_winner
+from bezique.bots import _phase2, valuation
+from bezique.cards import ALL_CARDS, Card
+
+
+def _packed(counts: list[int]) -> int:
+    return sum(n * valuation.WEIGHT(card) for card, n in zip(ALL_CARDS, counts, strict=True))
+
+
+def _random_counts(rng: random.Random, most: int) -> list[int]:
+    return [rng.choice((0, 0, 0, 1, 2, most)) for _ in range(32)]
+
+
+def test_card_fields_lie_in_index_order() -> None:
+    """The suit blocks of :func:`~bezique.bots.valuation.suit_top` need the 32 card fields
+    one after the other in ``Card.index`` order, below the rank fields."""
+    field = valuation.FIELD
+    assert tuple(field * i for i in range(32)) == valuation.SHIFT
+    assert min(valuation.RANK_SHIFT) >= 32 * field
+    for card in ALL_CARDS:
+        counts = _packed([1 if c is card else 0 for c in ALL_CARDS])
+        assert counts >> valuation.SHIFT[card.index] & valuation.MASK == 1
+        assert counts >> valuation.RANK_SHIFT[int(card.rank)] & valuation.MASK == 1
+
+
+def test_suit_top_and_count_match_a_count_by_card() -> None:
+    rng = random.Random(13)
+    for _ in range(500):
+        counts = _random_counts(rng, 8)
+        packed = _packed(counts)
+        for s in range(4):
+            block = packed >> valuation.SUIT_SHIFT[s] & valuation.SUIT_FIELDS
+            suit = counts[8 * s:8 * s + 8]
+            top = next((7 - k for k, n in enumerate(suit) if n), -1)
+            assert valuation.suit_top(block) == top
+            assert valuation.suit_count(block) == sum(suit)
+
+
+@pytest.mark.parametrize("trump", [None, *bz.Suit])
+def test_beaten_by_matches_the_trick_winner(trump: bz.Suit | None) -> None:
+    """R1.3: the bit set of the cards that take a trick from each card."""
+    t = valuation.SUITS.index(trump) if trump is not None else -1
+    tables = valuation.tables_of(bz.variants.TWO_PACK).by_trump[t]
+    for best in ALL_CARDS:
+        for card in ALL_CARDS:
+            takes = trick_winner(((0, best), (1, card)), trump) == 1
+            assert bool(tables.beaten_by[best.index] >> card.index & 1) is takes
+
+
+@pytest.mark.parametrize("variant", [bz.variants.TWO_PACK, bz.variants.EIGHT_PACK],
+                         ids=lambda v: v.name)
+def test_count_checks_count_the_cards_held_up_to_the_copies_needed(
+        variant: bz.Variant) -> None:
+    rng = random.Random(7)
+    tables = valuation.tables_of(variant).by_trump[0]
+    for _ in range(200):
+        counts = _random_counts(rng, 6)
+        packed = _packed(counts)
+        for (_, _, total, needs, _, _), prospect in zip(tables.pats, tables.prospects,
+                                                        strict=True):
+            add, guard, more = prospect[7], prospect[8], prospect[9]
+            have = ((packed + add) & guard).bit_count()
+            have += sum(((packed + a) & g).bit_count() for a, g in more)
+            assert have == sum(min(counts[index], n) for index, n in needs)
+            assert prospect[2] == total
+
+
+def test_played_counts_reuse_the_pile_last_counted() -> None:
+    cards = [ALL_CARDS[i % 32] for i in range(0, 120, 7)]
+    pile: tuple[Card, ...] = ()
+    for card in cards:
+        pile = (*pile, card)
+        assert _phase2.played_counts(pile) == sum(map(valuation.WEIGHT, pile))
+    other = tuple(reversed(pile))
+    assert _phase2.played_counts(other) == sum(map(valuation.WEIGHT, other))
+    assert _phase2.played_counts(()) == 0
