@@ -54,8 +54,7 @@ SCOPES: dict[str, tuple[str, ...]] = {
 """The rule modules by concern, as the last part of their module names (``bezique._engine.
 tricks``, ``bezique.results``): trick winning and the duty to follow; the legal actions of
 a state; the meld search, its reuse rules, the seven of trumps and the compiled meld tables;
-scoring in play and
-the settlement of a deal."""
+scoring in play and the settlement of a deal."""
 
 KILLED = {1, 3, 37}
 """mutmut exit codes of a killed mutant (a failing test, an error, the type checker)."""
