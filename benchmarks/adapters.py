@@ -97,18 +97,8 @@ def each_id(step: Callable[[int], object], ids: list[int]) -> Replay:
     return replay
 
 
-def pettingzoo_raw(variant: bz.Variant, lines: list[Line]) -> float:
-    e = raw_env(variant)
-
-    def prepare(line: Line) -> Replay:
-        e.reset(seed=line[0])
-        return each_id(e.step, line[2])
-    return timed(lines, prepare)
-
-
-def pettingzoo_step(variant: bz.Variant, lines: list[Line]) -> float:
-    e = env(variant=variant)
-
+def pettingzoo_steps(e: Any, lines: list[Line]) -> float:
+    """The lines replayed by ``e.step(id)`` on a PettingZoo environment (raw or wrapped)."""
     def prepare(line: Line) -> Replay:
         e.reset(seed=line[0])
         return each_id(e.step, line[2])
@@ -213,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     game = pyspiel.load_game("python_bezique", {"variant": variant.name})
     runs: dict[str, Callable[[], float]] = {
         "engine apply": lambda: engine(variant, lines),
-        "pettingzoo raw step": lambda: pettingzoo_raw(variant, lines),
-        "pettingzoo env step": lambda: pettingzoo_step(variant, lines),
+        "pettingzoo raw step": lambda: pettingzoo_steps(raw_env(variant), lines),
+        "pettingzoo env step": lambda: pettingzoo_steps(env(variant=variant), lines),
         "pettingzoo env last+step": lambda: pettingzoo_loop(variant, lines),
         "openspiel apply_action": lambda: openspiel(game, lines),
         **pieces(variant, lines),

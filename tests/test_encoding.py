@@ -17,19 +17,18 @@ from bezique.encoding import (
     observation_size,
     observation_tensor,
 )
+from strategies import play_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = list(bz.variants.ALL)
 
 
 def random_line(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
-    """Every state of a deal played by uniformly random legal actions."""
-    state = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
-    rng = random.Random(seed)
-    while not state.is_over:
-        yield state
-        state = bz.apply(state, rng.choice(bz.legal_actions(state)))
-    yield state
+    """Every state of a deal played by uniformly random legal actions, the last included."""
+    start = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
+    steps = list(play_deal(start, random.Random(seed)))
+    yield from (before for before, _, _ in steps)
+    yield steps[-1][2] if steps else start
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.name for v in VARIANTS])

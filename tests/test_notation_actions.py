@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import bezique as bz
 from bezique.notation import card_text
+from strategies import play_deal
 
 FORMATS = [
     (bz.Play("QS"), "play QS"),
@@ -93,11 +94,10 @@ def test_format_rejects_other_values() -> None:
 
 
 def random_states(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
-    state = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
-    rng = random.Random(seed)
-    while not state.is_over:
+    """The states of a deal played by uniformly random legal actions, before each action."""
+    start = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
+    for state, _, _ in play_deal(start, random.Random(seed)):
         yield state
-        state = bz.apply(state, rng.choice(bz.legal_actions(state)))
 
 
 @pytest.mark.parametrize("variant", [*bz.variants.ALL,

@@ -155,7 +155,9 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     f[WINDOW] = NO_WINDOW
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if s.phase == 1:
-        if not rules.last_trick_final and len(s.stock) + (s.turn_up is not None) <= rules.players:
+        left = len(s.stock)  # the turn-up is read only when the stock is nearly gone
+        if (left <= rules.players and not rules.last_trick_final
+                and left + (s.turn_up is not None) <= rules.players):
             f[LAST_TRICK] = replace_at(s.last_trick, side,
                                        s.last_trick[side] + rules.last_trick_points)
         # R2.6: the winner's declaration window opens after every phase-1 trick
@@ -218,25 +220,23 @@ def _draw(s: State, rules: Rules) -> State:
         h = list(hands[player])
         insort(h, drawn[k], key=by_index)
         hands[player] = tuple(h)
-    exposed = s.exposed
-    if final and turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
-        last = (winner + len(stock)) % n
-        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
+    f = list(s)
     carte = s.carte
     if any(carte):
-        carte = _carte_after_draw(carte, rules, winner, drawn)
-    f = list(s)
+        f[CARTE] = _carte_after_draw(carte, rules, winner, drawn)
     f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
-    f[CARTE] = carte
     f[MEMO] = [None]
+    f[HANDS] = tuple(hands)
     if not final:
-        f[HANDS] = tuple(hands)
         f[STOCK] = stock[n:]
-        f[EXPOSED] = exposed
         return _new(State, f)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
+    exposed = s.exposed
+    if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
+        last = (winner + len(stock)) % n
+        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
     table = s.table
     for player in range(n):
         if table[player]:
