@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -35,6 +36,10 @@ class Stage(enum.Enum):
     """The non-dealer's guess of the dealer's packet (R9.4)."""
     OVER = "over"
     """Nothing: the deal has ended."""
+
+    def __init__(self, value: str) -> None:
+        self.ended: bool = value == "over"
+        """Whether this stage ends the deal (only :attr:`OVER`)."""
 
 
 class Window(enum.IntFlag):
@@ -282,3 +287,8 @@ def _replace(self: State, /, **changes: Any) -> State:
 
 
 State._replace = _replace  # type: ignore[method-assign,assignment]
+
+State.is_over = property(  # type: ignore[method-assign,assignment]
+    attrgetter("stage.ended"), doc=State.is_over.__doc__)
+"""``is_over`` read in C (the property above, without a Python frame): simulations ask it
+once per action."""
