@@ -39,7 +39,7 @@ from bezique._engine.compiled import (
 )
 from bezique._engine.sevens import SEVENS, seven_list
 from bezique.actions import Declare, ExchangeSeven
-from bezique.cards import ALL_CARDS, Card, Suit
+from bezique.cards import ALL_CARDS, Card, Suit, by_index
 from bezique.melds import MeldClass, MeldKind
 from bezique.state import Combination, State, TableCard
 
@@ -254,7 +254,7 @@ def _quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | No
                 continue
             kept_cards = tuple(pool.on_table[s].card for s in kept)
             for plan in _quartet_sets(pool, rules, spec, trump, indexes, 4 - len(kept)):
-                cards = tuple(sorted(kept_cards + plan.cards))
+                cards = tuple(sorted(kept_cards + plan.cards, key=by_index))
                 if cards in seen:
                     continue
                 if spec.exclude_all_trump and all(c.suit is trump for c in cards):
@@ -295,8 +295,8 @@ def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | Non
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
             hand.append(ALL_CARDS[indexes[spare]])
-        cards = tuple(sorted(ALL_CARDS[indexes[pos]] for pos, n in enumerate(counts)
-                             for _ in range(n)))
+        cards = tuple(sorted((ALL_CARDS[indexes[pos]] for pos, n in enumerate(counts)
+                              for _ in range(n)), key=by_index))
         yield Plan(spec.kind, bit, spec.points, cards, tuple(hand), tuple(serials), None, None)
 
 
