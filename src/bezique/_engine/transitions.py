@@ -83,16 +83,21 @@ remove_card = without
 
 
 def _table_copy_to_play(s: State, p: int, card: Card) -> int:
-    """Of several identical table cards, the one in the fewest intact combinations."""
+    """Of several identical table cards, the one in the fewest intact combinations (R2.7);
+    a card lying there once is simply that one."""
+    mine = s.table[p]
+    copies = [i for i, tc in enumerate(mine) if tc.card is card]
+    if len(copies) == 1:
+        return copies[0]
     on_table = {tc.serial for t in s.table for tc in t}
     best = -1
     best_key = (0, 0)
-    for i, tc in enumerate(s.table[p]):
-        if tc.card is card:
-            n = sum(1 for c in s.combos if tc.serial in c.serials
-                    and all(x in on_table for x in c.serials))
-            if best < 0 or (n, tc.serial) < best_key:
-                best, best_key = i, (n, tc.serial)
+    for i in copies:
+        tc = mine[i]
+        n = sum(1 for c in s.combos if tc.serial in c.serials
+                and all(x in on_table for x in c.serials))
+        if best < 0 or (n, tc.serial) < best_key:
+            best, best_key = i, (n, tc.serial)
     return best
 
 
