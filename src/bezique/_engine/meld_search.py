@@ -43,7 +43,8 @@ from bezique.cards import ALL_CARDS, Card, Suit, by_index
 from bezique.melds import MeldClass, MeldKind
 from bezique.state import Combination, State, TableCard
 
-__all__ = ["WON_SERIAL_BASE", "Plan", "Pool", "window_declarations", "window_offer"]
+__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "window_declarations",
+           "window_offer"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
@@ -342,7 +343,8 @@ _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
 _NO_SEVENS: list[Declare | ExchangeSeven] = []
 """No seven action (shared, never changed)."""
-_CARD_OF_TABLE = attrgetter("card")
+CARD_OF_TABLE = attrgetter("card")
+"""The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
 QUARTET_BIT = CLASS_BIT[MeldClass.C]
 """The class of the quartets (R3.3)."""
 _WEIGHT = CARD_WEIGHT.__getitem__
@@ -398,7 +400,7 @@ def _declarations(state: State, rules: Rules, player: int, held: int | None
         table = state.table
         for owner in rules.table_owners[player]:
             if table[owner]:
-                counts += sum(map(_WEIGHT, map(_CARD_OF_TABLE, table[owner])))
+                counts += sum(map(_WEIGHT, map(CARD_OF_TABLE, table[owner])))
     for add, guard, shift, mask in rules.meld_gate[trump]:
         y = (counts + add) & guard
         if (y == guard) if shift < 0 else (y & (y >> shift) & mask):
@@ -432,8 +434,3 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
         for plan in _quartet_plans(pool, rules, spec, state.trump):
             plans[Declare(spec.kind, plan.cards)] = plan
     return plans
-
-
-def plan_for(state: State, rules: Rules, player: int, declare: Declare) -> Plan | None:
-    """The plan of one declaration, or ``None`` if it is not legal now."""
-    return window_declarations(state, rules, player).get(declare)

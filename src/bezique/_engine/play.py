@@ -10,12 +10,10 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.meld_search import Plan, window_offer
+from bezique._engine.meld_search import CARD_OF_TABLE, Plan, window_offer
 from bezique._engine.sevens import any_time_seven
 from bezique._engine.transitions import (
     CB_AGAIN,
@@ -65,8 +63,6 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 
 _PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
-_CARD_OF_TABLE = attrgetter("card")
-"""The card of a :class:`~bezique.state.TableCard`."""
 _NO_PLANS: dict[Declare, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -115,7 +111,7 @@ def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     privilege = s.carte[p]
     out: list[Action] = list(map(_PLAY_OF, held))
     if table:
-        for card in sorted(dict.fromkeys(map(_CARD_OF_TABLE, table)), key=by_index):
+        for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
             out.append(PLAYS_FROM_TABLE[card.index] if card in held else _PLAY_OF(card))
     if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
         cards = hand + tuple(tc.card for tc in table)
