@@ -13,7 +13,7 @@ playout horizon with it.
 
 from __future__ import annotations
 
-from bezique._engine.compiled import CARD_WEIGHT
+from bezique._engine.compiled import CARD_SHIFT, CARD_WEIGHT, FIELD_MASK
 from bezique.bots._variant_cache import VariantCache
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import Rules, rules_of
@@ -41,13 +41,13 @@ WEIGHT = CARD_WEIGHT.__getitem__
 """A card's weight in a packed count vector (:data:`bezique._engine.compiled.CARD_WEIGHT`):
 the sum over some cards, ``sum(map(WEIGHT, cards))``, holds how many copies of each card
 and of each rank they contain, one bit field each."""
-SHIFT = tuple((CARD_WEIGHT[c] & -CARD_WEIGHT[c]).bit_length() - 1 for c in ALL_CARDS)
+SHIFT = tuple(CARD_SHIFT[c] for c in ALL_CARDS)
 """``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
 RANK_SHIFT = tuple(
     (CARD_WEIGHT[c] ^ (CARD_WEIGHT[c] & -CARD_WEIGHT[c])).bit_length() - 1
     for c in sorted((c for c in ALL_CARDS if c.suit is Suit.SPADES), key=lambda c: c.rank))
 """``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank in a packed count vector."""
-MASK = (1 << (SHIFT[1] - SHIFT[0])) - 1
+MASK = FIELD_MASK
 """One field of a packed count vector."""
 _GUARD = (MASK + 1) >> 1
 """The top bit of a field: counts stay below it."""
