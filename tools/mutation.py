@@ -49,7 +49,7 @@ SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
     "legality": ("play",),
     "melds": ("meld_search", "sevens", "compiled"),
-    "scoring": ("transitions", "results"),
+    "scoring": ("transitions", "declaring", "results"),
 }
 """The rule modules by concern, as the last part of their module names (``bezique._engine.
 tricks``, ``bezique.results``): trick winning and the duty to follow; the legal actions of

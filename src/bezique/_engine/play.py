@@ -11,6 +11,7 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
 from bezique._engine.meld_search import CARD_OF_TABLE, Plan, window_offer
@@ -19,18 +20,14 @@ from bezique._engine.transitions import (
     CB_AGAIN,
     CB_MAY,
     COMBO_DONE,
-    declare,
-    declare_seven,
+    PLAY_OF,
     end_window_turn,
-    exchange_seven,
     guess_packet,
     play,
-    show_carte_blanche,
 )
 from bezique._engine.tricks import follow_options
 from bezique.actions import (
     PASS,
-    PLAYS,
     PLAYS_FROM_TABLE,
     Action,
     Declare,
@@ -39,7 +36,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import ALL_CARDS, by_index
+from bezique.cards import by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, OVER, PLAY, State
@@ -61,8 +58,6 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     return actions  # type: ignore[no-any-return]
 
 
-_PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
-"""The interned ``Play`` of a card (looked up in C)."""
 _NO_PLANS: dict[Declare, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -80,7 +75,7 @@ def compute_legal(s: State) -> tuple[Action, ...]:
         assert p is not None
         rules = s.variant.compiled or rules_of(s.variant)  # rules_of's cache, read inline
         if not s.table[p] and not s.carte[p] and not rules.seven_any_time:
-            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p])))  # R2.5
+            return tuple(map(PLAY_OF, dict.fromkeys(s.hands[p])))  # R2.5
         return _free_plays(s, rules, p)
     if stage is DECLARE:
         actions, plans = _window_actions(s)
@@ -98,7 +93,7 @@ def _follow_plays(s: State) -> tuple[Action, ...]:
     p = s.to_move
     assert p is not None
     allowed = follow_options(s.hands[p], s.trick, s.trump, rules_of(s.variant).trump_when_losing)
-    return tuple(map(_PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
+    return tuple(map(PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
 
 
 def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
@@ -109,10 +104,10 @@ def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     held = dict.fromkeys(hand)
     table = s.table[p]
     privilege = s.carte[p]
-    out: list[Action] = list(map(_PLAY_OF, held))
+    out: list[Action] = list(map(PLAY_OF, held))
     if table:
         for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
-            out.append(PLAYS_FROM_TABLE[card.index] if card in held else _PLAY_OF(card))
+            out.append(PLAYS_FROM_TABLE[card.index] if card in held else PLAY_OF(card))
     if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):

@@ -1,4 +1,4 @@
-"""State transitions: playing a card, finishing a trick, the declaration window, drawing.
+"""State transitions: playing a card, finishing a trick, leaving the declaration window, drawing.
 
 Every function takes a state and returns a new one (sections 2-4, 6, 8). The
 legality of the action has been checked by the caller (:mod:`bezique.engine`).
@@ -17,18 +17,16 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
-from bezique._engine.sevens import seven_actions
-from bezique._engine.tricks import trick_winner
+from bezique._engine.meld_search import WON_SERIAL_BASE
+from bezique._engine.tricks import BEATS, trick_winner
+from bezique.actions import PLAYS
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
-from bezique.melds import MeldKind
 from bezique.state import (
     DECLARE,
     OVER,
     PLAY,
     WINDOWS,
     CartePrivilege,
-    Combination,
     State,
     TableCard,
     Window,
@@ -39,12 +37,10 @@ __all__ = [
     "DECLARED",
     "PARTNER",
     "SEVEN_DONE",
-    "declare",
-    "declare_seven",
     "end_window_turn",
-    "exchange_seven",
+    "guess_packet",
     "play",
-    "show_carte_blanche",
+    "replace_at",
 ]
 
 COMBO_DONE: int = Window.COMBO_DONE.value
@@ -69,6 +65,21 @@ _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
+PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
+"""The interned ``Play`` of a card (looked up in C)."""
+
+
+def _legal_memo(f: list[Any], rules: Rules, q: int) -> list[Any]:
+    """The legal-action cache of the next state (fields ``f``), ``q`` to play a free card.
+
+    Where ``q`` has only his hand to play from (no table card, no carte blanche to show,
+    no seven to declare at any time) his legal actions are his distinct cards (R2.5):
+    they are listed with the transition, as :func:`bezique._engine.play.compute_legal`
+    lists them, saving the dispatch of a later call. Otherwise they are left to it.
+    """
+    if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
+        return [None]
+    return [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
 
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -101,10 +112,26 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     return best
 
 
+class _Successors(dict[tuple[int, ...], tuple[int, ...]]):
+    """Per ``active`` tuple, each player's successor in it (-1 for the others), built on
+    first use: who plays next to the trick (R2.5, R11.9)."""
+
+    def __missing__(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        following = [-1] * (max(active) + 1)
+        for i, player in enumerate(active):
+            following[player] = active[(i + 1) % len(active)]
+        self[active] = successors = tuple(following)
+        return successors
+
+
+_SUCCESSORS = _Successors()
+
+
 def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
     """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
     when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
-    ``played_seven_scores`` is off (R13.3)."""
+    ``played_seven_scores`` is off (R13.3). The trick is complete when the next player
+    would be its leader."""
     f = list(s)
     if at < 0:
         table = s.table
@@ -128,11 +155,10 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
         f[CARTE] = replace_at(s.carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
     trick = (*s.trick, (p, card))
     f[TRICK] = trick
-    f[MEMO] = [None]
-    active = s.active
-    if len(trick) < len(active):
-        f[TO_MOVE] = active[(active.index(p) + 1) % len(active)]
-        f[WINDOW] = NO_WINDOW
+    following = _SUCCESSORS[s.active][p]
+    if following != s.leader:
+        f[TO_MOVE] = following
+        f[MEMO] = _legal_memo(f, rules, following) if s.phase == 1 else [None]
         return _new(State, f)
     return _finish_trick(s, rules, f, trick)
 
@@ -141,11 +167,17 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
                   trick: tuple[tuple[int, Card], ...]) -> State:
     """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on.
 
-    ``f`` holds the fields of the next state, already updated for the last card.
+    ``f`` holds the fields of the next state, already updated for the last card. A trick
+    of two cards is judged by one look-up (:data:`~bezique._engine.tricks.BEATS`).
     """
-    winner = trick[trick_winner(trick, s.trump)][0]
+    if len(trick) == 2:
+        (leader, first), (follower, second) = trick
+        winner = follower if BEATS[s.trump][first.index << 5 | second.index] else leader
+        played: tuple[Card, ...] = (first, second)
+    else:
+        winner = trick[trick_winner(trick, s.trump)][0]
+        played = tuple(map(_CARD_OF, trick))
     side = rules.sides[winner]
-    played = tuple(map(_CARD_OF, trick))
     won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
         f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
@@ -157,8 +189,8 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     f[PLAYED] = s.played + played
     f[TRICKS] = s.tricks + 1
     f[TRICK] = ()
-    f[WINDOW] = NO_WINDOW
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
+    f[MEMO] = [None]
     if s.phase == 1:
         left = len(s.stock)  # the turn-up is read only when the stock is nearly gone
         if (left <= rules.players and not rules.last_trick_final
@@ -171,6 +203,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
     hands = f[HANDS]
     active = s.active
     if hands[active[0]]:
+        f[MEMO] = _legal_memo(f, rules, winner)
         return _new(State, f)
     if any(hands):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
@@ -181,6 +214,7 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
             lead, follow = follow, lead
         f[TO_MOVE] = f[LEADER] = lead
         f[ACTIVE] = (lead, follow)
+        f[MEMO] = _legal_memo(f, rules, lead)
         return _new(State, f)
     if rules.last_trick_final:
         f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
@@ -193,9 +227,9 @@ def end_window_turn(s: State, rules: Rules) -> State:
     """The window holder is done: hand the window to the partner (R11.8, R13.4) or draw."""
     p = s.to_move
     assert p is not None
-    w = s.window._value_
-    if rules.partners[p] and not w & PARTNER:
-        partner = rules.partners[p][0]
+    partners = rules.partners[p]
+    if partners and not (w := s.window._value_) & PARTNER:
+        partner = partners[0]
         # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
         declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
         if not declared and rules.partner_may_declare:
@@ -217,13 +251,12 @@ def _draw(s: State, rules: Rules) -> State:
     n = rules.players
     stock = s.stock
     turn_up = s.turn_up
-    hands = list(s.hands)
-    final = len(stock) + (turn_up is not None) <= n
+    final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
     drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
-    for k in range(n):
-        player = (winner + k) % n
+    hands = list(s.hands)
+    for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (n each; no keyword on the hot path)
         h = list(hands[player])
-        insort(h, drawn[k], key=by_index)
+        insort(h, card, key=by_index)
         hands[player] = tuple(h)
     f = list(s)
     carte = s.carte
@@ -232,10 +265,10 @@ def _draw(s: State, rules: Rules) -> State:
     f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
-    f[MEMO] = [None]
     f[HANDS] = tuple(hands)
     if not final:
         f[STOCK] = stock[n:]
+        f[MEMO] = _legal_memo(f, rules, winner)
         return _new(State, f)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     exposed = s.exposed
@@ -259,6 +292,7 @@ def _draw(s: State, rules: Rules) -> State:
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     if rules.duels:
         f[ACTIVE] = (winner, (winner + 1) % n)
+    f[MEMO] = _legal_memo(f, rules, winner)
     return _new(State, f)
 
 
@@ -273,151 +307,6 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
             again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
-
-
-def seven_open(s: State, rules: Rules) -> bool:
-    """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    return rules.sevens_open[s.window._value_]
-
-
-def _after_window_action(s: State, rules: Rules) -> State:
-    """Keep the window open while the rules still allow something in it (R2.6).
-
-    Whether the holder's *cards* allow more must not decide it: the others would
-    learn from the window closing what he holds. So a window of hand declarations
-    stays open until ``Pass`` while its flags allow a combination or a seven action.
-    Won cards (Fildinski) are face up, so there the window closes as soon as
-    nothing more can be declared from them (R11.5).
-    """
-    p = s.to_move
-    assert p is not None
-    if rules.window_closes_by_itself:
-        if not s.window._value_ & COMBO_DONE and window_declarations(s, rules, p):
-            return s
-        if seven_open(s, rules) and seven_actions(s, rules, p):
-            return s
-        return end_window_turn(s, rules)
-    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
-        return s
-    return end_window_turn(s, rules)
-
-
-def _seven_flags(s: State, rules: Rules) -> Window:
-    w = s.window._value_ | SEVEN_DONE
-    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
-
-
-def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
-    """R4.1: the seven of trumps for the turn-up, 10 points."""
-    p = s.to_move
-    assert p is not None and s.turn_up is not None
-    side = rules.sides[p]
-    h = list(remove_card(s.hands[p], seven))
-    insort(h, s.turn_up, key=by_index)
-    seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
-    new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
-                    exposed=replace_at(s.exposed, p, seen),
-                    window=_seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    return _after_window_action(new, rules)
-
-
-def fresh_serial(s: State) -> int:
-    """A serial number no table card of this deal has (table cards are never reused)."""
-    top = 0
-    for t in s.table:
-        for tc in t:
-            top = max(top, tc.serial)
-    for combo in s.combos:
-        for serial in combo.serials:
-            if serial < WON_SERIAL_BASE:
-                top = max(top, serial)
-    return top + 1
-
-
-def declare_seven(s: State, rules: Rules, seven: Card) -> State:
-    """R4.2: show the seven of trumps (laid on the table), 10 points.
-
-    With ``seven_declare = any_time`` (R13.2) it is no action of the window: outside a
-    window the player still has to play, inside it the window's flags do not change.
-    """
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    laid = TableCard(seven, fresh_serial(s), 8)
-    seen = s.exposed[p]
-    if position(seen, seven) >= 0:
-        seen = remove_card(seen, seven)
-    any_time = rules.seven_any_time
-    new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
-                    exposed=replace_at(s.exposed, p, seen),
-                    table=replace_at(s.table, p, (*s.table[p], laid)),
-                    window=s.window if any_time else _seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    if s.stage is not DECLARE:
-        return new
-    return _after_window_action(new, rules)
-
-
-def declare(s: State, rules: Rules, plan: Plan) -> State:
-    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
-    as used in its class; won cards (Fildinski) are marked used for good (R11.5)."""
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    bit = plan.bit
-    hand = s.hands[p]
-    serial = fresh_serial(s)
-    new_cards: list[TableCard] = []
-    seen = s.exposed[p]
-    for card in plan.from_hand:
-        hand = remove_card(hand, card)
-        if position(seen, card) >= 0:
-            seen = remove_card(seen, card)
-        new_cards.append(TableCard(card, serial, bit))
-        serial += 1
-    marks = set(plan.from_table)
-    table = list(s.table)
-    won = s.won
-    if rules.declares_from_won_cards:
-        won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                       if tc.serial in marks else tc for tc in won[p]))
-    elif marks:
-        for q, t in enumerate(table):
-            if any(tc.serial in marks for tc in t):
-                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                 if tc.serial in marks else tc for tc in t)
-    if new_cards:
-        table[p] = (*table[p], *new_cards)
-    combos = s.combos
-    if plan.superseded is not None:
-        old = combos[plan.superseded]
-        combos = replace_at(combos, plan.superseded, Combination(
-            old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
-    combo = Combination(plan.kind, side, p, plan.cards,
-                        plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
-    w = s.window._value_ | DECLARED
-    if rules.one_combination_per_trick:
-        w |= COMBO_DONE  # R3.2: one combination per trick won
-    if rules.seven_counts_as_meld:
-        w |= SEVEN_DONE
-    new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
-                    exposed=replace_at(s.exposed, p, seen),
-                    trump=plan.fixes if plan.fixes is not None else s.trump, window=WINDOWS[w],
-                    combos=(*combos, combo),
-                    melds=replace_at(s.melds, side, s.melds[side] + plan.points))
-    return _after_window_action(new, rules)
-
-
-def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State:
-    """R8.2 / R11.6: show a hand without court cards; the turn does not pass."""
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    points = rules.points[MeldKind.CARTE_BLANCHE]
-    combo = Combination(MeldKind.CARTE_BLANCHE, side, p, cards, (), points)
-    return s.replace(carte=replace_at(s.carte, p, CB_SHOWN), combos=(*s.combos, combo),
-                     melds=replace_at(s.melds, side, s.melds[side] + points))
 
 
 def guess_packet(s: State, rules: Rules, size: int) -> State:

@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.cards import Card, Suit
+from bezique.cards import ALL_CARDS, Card, Suit
 
-__all__ = ["follow_options", "trick_winner"]
+__all__ = ["BEATS", "follow_options", "trick_winner"]
+
+
+def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
+    """Whether ``card``, played after ``best``, takes the trick from it (R1.3): a higher card
+    of its suit, or a trump on a card of another suit. An identical card does not."""
+    if card.suit is best.suit:
+        return card.index < best.index  # within a suit a lower index is a higher rank
+    return card.suit is trump
+
+
+BEATS: dict[Suit | None, bytes] = {
+    trump: bytes(_beats(best, card, trump) for best in ALL_CARDS for card in ALL_CARDS)
+    for trump in (*Suit, None)}
+"""Per trump (``None`` before one is fixed), whether a card beats the best card so far:
+``BEATS[trump][best.index << 5 | card.index]`` (R1.3), looked up rather than computed on
+the hot path."""
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
@@ -15,15 +31,13 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     The highest trump wins; without trumps the highest card of the suit led.
     Of two identical winning cards the one played first wins.
     """
+    beats = BEATS[trump]
     best = 0
-    best_card = trick[0][1]
+    best_index = trick[0][1].index
     for i in range(1, len(trick)):
-        card = trick[i][1]
-        if card.suit is best_card.suit:
-            if card.index < best_card.index:  # within a suit a lower index is a higher rank
-                best, best_card = i, card
-        elif card.suit is trump:
-            best, best_card = i, card
+        index = trick[i][1].index
+        if beats[best_index << 5 | index]:
+            best, best_index = i, index
     return best
 
 
