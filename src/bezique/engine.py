@@ -136,9 +136,7 @@ def apply(state: State | Game, action: Action) -> State | Game:
     # the cached legal_actions of this very state needs no second check.
     s = state
     stage = s.stage
-    if stage is DECLARE and type(action) is Pass:
-        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
-    if stage is PLAY and type(action) is Play:
+    if type(action) is Play and stage is PLAY:
         p = s.to_move
         assert p is not None
         card = action.card
@@ -148,8 +146,12 @@ def apply(state: State | Game, action: Action) -> State | Game:
         if at == len(hand) or hand[at] is not card or action.from_table is not None:
             at = hand_position(s, p, action)
         if s.phase == 2 and s.trick:
-            check_state_action(s, action)
+            legal = s.memo[0]  # R2.10: a phase-2 follower's card is checked
+            if legal is None or not offered(legal, action):
+                check_state_action(s, action)
         return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
+    if type(action) is Pass and stage is DECLARE:
+        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
     legal = s.memo[0]
     if legal is None or not offered(legal, action):
         check_state_action(s, action)

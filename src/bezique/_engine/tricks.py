@@ -41,6 +41,13 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     return best
 
 
+_OF_SUIT = {suit: frozenset(c for c in ALL_CARDS if c.suit is suit).__contains__ for suit in Suit}
+"""Per suit, whether a card is of it (a C-level test, for ``filter``)."""
+_ABOVE = {card: frozenset(c for c in ALL_CARDS if c.suit is card.suit and c.rank > card.rank
+                          ).__contains__ for card in ALL_CARDS}
+"""Per card, whether a card is a higher one of its suit (a C-level test, for ``filter``)."""
+
+
 def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: Suit | None,
                    trump_when_losing: bool = True) -> list[Card]:
     """The cards a follower may play in phase 2 (R2.10, R11.9).
@@ -48,22 +55,21 @@ def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     Follow suit if able, and beat the best card so far if able; when void in
     the suit led, play a trump that beats it if able, otherwise any trump
     (only any card with ``trump_when_losing`` false, R7.1); holding neither
-    the suit nor a trump, any card.
+    the suit nor a trump, any card. The cards keep the order of ``hand``.
     """
     led = trick[0][1].suit
     best = trick[trick_winner(trick, trump)][1]
-    suit = [c for c in hand if c.suit is led]
+    suit = list(filter(_OF_SUIT[led], hand))
     if suit:
         if best.suit is not led:
             return suit
-        beat = [c for c in suit if c.rank > best.rank]
-        return beat or suit
-    trumps = [c for c in hand if c.suit is trump] if trump is not None else []
+        return list(filter(_ABOVE[best], suit)) or suit
+    trumps = list(filter(_OF_SUIT[trump], hand)) if trump is not None else []
     if not trumps:
         return list(hand)
     if best.suit is not trump:
         return trumps
-    beat = [c for c in trumps if c.rank > best.rank]
+    beat = list(filter(_ABOVE[best], trumps))
     if beat:
         return beat
     return trumps if trump_when_losing else list(hand)
