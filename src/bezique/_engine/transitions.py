@@ -35,8 +35,14 @@ from bezique.state import (
 __all__ = [
     "COMBO_DONE",
     "DECLARED",
+    "HANDS",
+    "MEMO",
     "PARTNER",
+    "PHASE",
     "SEVEN_DONE",
+    "TO_MOVE",
+    "TRICK",
+    "VARIANT",
     "end_window_turn",
     "guess_packet",
     "play",
@@ -127,81 +133,92 @@ class _Successors(dict[tuple[int, ...], tuple[int, ...]]):
 _SUCCESSORS = _Successors()
 
 
-def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
+def play(s: State, rules: Rules, p: int, card: Card, at: int,
+         f: list[Any] | None = None) -> State:
     """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
     when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
     ``played_seven_scores`` is off (R13.3). The trick is complete when the next player
-    would be its leader."""
-    f = list(s)
+    would be its leader.
+
+    The fields are read from ``f``, the list of the fields of ``s`` (made here unless the
+    caller made it), before they are changed: a list item is read in a few machine
+    instructions, a named-tuple field through the generic attribute look-up."""
+    if f is None:
+        f = list(s)
     if at < 0:
-        table = s.table
+        table = f[TABLE]
         t = table[p]
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        hands = list(s.hands)
+        hands = list(f[HANDS])
         hand = hands[p]
         hands[p] = hand[:at] + hand[at + 1:]
         f[HANDS] = tuple(hands)
-        exposed = s.exposed
+        exposed = f[EXPOSED]
         if exposed[p] and position(exposed[p], card) >= 0:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
-        if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.played_seven_scores:
+        if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
+                and rules.played_seven_scores):
             side = rules.sides[p]
-            f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
-    privilege = s.carte[p]
+            sevens = f[SEVENS]
+            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.seven_points)
+    carte = f[CARTE]
+    privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
-        f[CARTE] = replace_at(s.carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
-    trick = (*s.trick, (p, card))
+        f[CARTE] = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
+    trick = (*f[TRICK], (p, card))
     f[TRICK] = trick
-    following = _SUCCESSORS[s.active][p]
-    if following != s.leader:
+    following = _SUCCESSORS[f[ACTIVE]][p]
+    if following != f[LEADER]:
         f[TO_MOVE] = following
-        f[MEMO] = _legal_memo(f, rules, following) if s.phase == 1 else [None]
+        f[MEMO] = _legal_memo(f, rules, following) if f[PHASE] == 1 else [None]
         return _new(State, f)
-    return _finish_trick(s, rules, f, trick)
+    return _finish_trick(rules, f, trick)
 
 
-def _finish_trick(s: State, rules: Rules, f: list[Any],
-                  trick: tuple[tuple[int, Card], ...]) -> State:
+def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...]) -> State:
     """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on.
 
-    ``f`` holds the fields of the next state, already updated for the last card. A trick
-    of two cards is judged by one look-up (:data:`~bezique._engine.tricks.BEATS`).
+    ``f`` holds the fields of the next state, already updated for the last card (the
+    trick itself excepted, given as ``trick``). A trick of two cards is judged by one
+    look-up (:data:`~bezique._engine.tricks.BEATS`).
     """
+    trump = f[TRUMP]
     if len(trick) == 2:
         (leader, first), (follower, second) = trick
-        winner = follower if BEATS[s.trump][first.index << 5 | second.index] else leader
+        winner = follower if BEATS[trump][first.index << 5 | second.index] else leader
         played: tuple[Card, ...] = (first, second)
     else:
-        winner = trick[trick_winner(trick, s.trump)][0]
+        winner = trick[trick_winner(trick, trump)][0]
         played = tuple(map(_CARD_OF, trick))
     side = rules.sides[winner]
     won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
-        f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
+        brisques = f[BRISQUES]
+        f[BRISQUES] = replace_at(brisques, side, brisques[side] + won_brisques)
     if rules.keeps_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
-        base = WON_SERIAL_BASE + len(s.played)
-        f[WON] = replace_at(s.won, winner, s.won[winner] + tuple(
+        base = WON_SERIAL_BASE + len(f[PLAYED])
+        won = f[WON]
+        f[WON] = replace_at(won, winner, won[winner] + tuple(
             TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
-    f[PLAYED] = s.played + played
-    f[TRICKS] = s.tricks + 1
+    f[PLAYED] += played
+    f[TRICKS] += 1
     f[TRICK] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     f[MEMO] = [None]
-    if s.phase == 1:
-        left = len(s.stock)  # the turn-up is read only when the stock is nearly gone
+    if f[PHASE] == 1:
+        left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
         if (left <= rules.players and not rules.last_trick_final
-                and left + (s.turn_up is not None) <= rules.players):
-            f[LAST_TRICK] = replace_at(s.last_trick, side,
-                                       s.last_trick[side] + rules.last_trick_points)
+                and left + (f[TURN_UP] is not None) <= rules.players):
+            _add_last_trick(f, rules, side)
         # R2.6: the winner's declaration window opens after every phase-1 trick
         f[STAGE] = DECLARE
         return _new(State, f)
     hands = f[HANDS]
-    active = s.active
+    active = f[ACTIVE]
     if hands[active[0]]:
         f[MEMO] = _legal_memo(f, rules, winner)
         return _new(State, f)
@@ -217,10 +234,16 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
         f[MEMO] = _legal_memo(f, rules, lead)
         return _new(State, f)
     if rules.last_trick_final:
-        f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
+        _add_last_trick(f, rules, side)
     f[STAGE] = OVER
     f[TO_MOVE] = None
     return _new(State, f)
+
+
+def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
+    """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
+    last_trick = f[LAST_TRICK]
+    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
@@ -246,20 +269,19 @@ def _draw(s: State, rules: Rules) -> State:
     """Every player draws, the trick winner first (R2.6 b); the last drawer of the final
     round takes the turn-up (R2.8, R6.3); then the winner leads, in phase 2 if the
     stock is gone (R2.9)."""
-    winner = s.last_winner
-    assert winner is not None
+    f: list[Any] = list(s)  # fields read from the list (see play)
+    winner = f[LAST_WINNER]
     n = rules.players
-    stock = s.stock
-    turn_up = s.turn_up
+    stock = f[STOCK]
+    turn_up = f[TURN_UP]
     final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
     drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
-    hands = list(s.hands)
+    hands = list(f[HANDS])
     for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (n each; no keyword on the hot path)
         h = list(hands[player])
         insort(h, card, key=by_index)
         hands[player] = tuple(h)
-    f = list(s)
-    carte = s.carte
+    carte = f[CARTE]
     if any(carte):
         f[CARTE] = _carte_after_draw(carte, rules, winner, drawn)
     f[STAGE] = PLAY
@@ -271,11 +293,11 @@ def _draw(s: State, rules: Rules) -> State:
         f[MEMO] = _legal_memo(f, rules, winner)
         return _new(State, f)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
-    exposed = s.exposed
+    exposed = f[EXPOSED]
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
         last = (winner + len(stock)) % n
         exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
-    table = s.table
+    table = f[TABLE]
     for player in range(n):
         if table[player]:
             laid = tuple(tc.card for tc in table[player])
