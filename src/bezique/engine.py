@@ -152,7 +152,10 @@ def apply(state: State | Game, action: Action) -> State | Game:
         hand = f[HANDS][p]
         # the card's place in the (sorted) hand, as bezique._engine.hands.position finds it
         at = bisect_left(hand, card.index, key=by_index)
-        if at == len(hand) or hand[at] is not card or action.from_table is not None:
+        try:
+            if hand[at] is not card or action.from_table is not None:
+                at = hand_position(s, p, action)
+        except IndexError:  # past the last card: none held (a try costs nothing until raised)
             at = hand_position(s, p, action)
         if f[PHASE] == 2 and f[TRICK]:
             legal = f[MEMO][0]  # R2.10: a phase-2 follower's card is checked
