@@ -47,7 +47,7 @@ MUTANTS = ROOT / "mutants"
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
-    "legality": ("play",),
+    "legality": ("play", "free_plays"),
     "melds": ("meld_search", "sevens", "compiled"),
     "scoring": ("transitions", "declaring", "results"),
 }

@@ -16,10 +16,10 @@ from operator import itemgetter
 from typing import Any
 
 from bezique._engine.compiled import Rules
+from bezique._engine.free_plays import PLAY_OF, free_plays
 from bezique._engine.hands import position, without
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
-from bezique.actions import PLAYS
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
     DECLARE,
@@ -71,21 +71,20 @@ _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
-PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
-"""The interned ``Play`` of a card (looked up in C)."""
 
 
-def _legal_memo(f: list[Any], rules: Rules, q: int) -> list[Any]:
-    """The legal-action cache of the next state (fields ``f``), ``q`` to play a free card.
-
-    Where ``q`` has only his hand to play from (no table card, no carte blanche to show,
-    no seven to declare at any time) his legal actions are his distinct cards (R2.5):
-    they are listed with the transition, as :func:`bezique._engine.play.compute_legal`
-    lists them, saving the dispatch of a later call. Otherwise they are left to it.
-    """
+def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
+    """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
+    with it (:func:`~bezique._engine.free_plays.free_plays`, R2.5): this saves a later
+    :func:`~bezique._engine.play.compute_legal` its dispatch. A hand alone, the common
+    case, is read from ``f`` here."""
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
-        return [None]
-    return [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
+        f[MEMO] = [None]
+        new = _new(State, f)
+        new.memo[0] = free_plays(new, rules, q)
+        return new
+    f[MEMO] = [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
+    return _new(State, f)
 
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -173,7 +172,9 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
     following = _SUCCESSORS[f[ACTIVE]][p]
     if following != f[LEADER]:
         f[TO_MOVE] = following
-        f[MEMO] = _legal_memo(f, rules, following) if f[PHASE] == 1 else [None]
+        if f[PHASE] == 1:
+            return _with_plays(f, rules, following)
+        f[MEMO] = [None]
         return _new(State, f)
     return _finish_trick(rules, f, trick)
 
@@ -220,8 +221,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     hands = f[HANDS]
     active = f[ACTIVE]
     if hands[active[0]]:
-        f[MEMO] = _legal_memo(f, rules, winner)
-        return _new(State, f)
+        return _with_plays(f, rules, winner)
     if any(hands):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
         # other, one of them leading
@@ -231,8 +231,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
             lead, follow = follow, lead
         f[TO_MOVE] = f[LEADER] = lead
         f[ACTIVE] = (lead, follow)
-        f[MEMO] = _legal_memo(f, rules, lead)
-        return _new(State, f)
+        return _with_plays(f, rules, lead)
     if rules.last_trick_final:
         _add_last_trick(f, rules, side)
     f[STAGE] = OVER
@@ -290,8 +289,7 @@ def _draw(s: State, rules: Rules) -> State:
     f[HANDS] = tuple(hands)
     if not final:
         f[STOCK] = stock[n:]
-        f[MEMO] = _legal_memo(f, rules, winner)
-        return _new(State, f)
+        return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     exposed = f[EXPOSED]
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
@@ -314,8 +312,7 @@ def _draw(s: State, rules: Rules) -> State:
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     if rules.duels:
         f[ACTIVE] = (winner, (winner + 1) % n)
-    f[MEMO] = _legal_memo(f, rules, winner)
-    return _new(State, f)
+    return _with_plays(f, rules, winner)
 
 
 def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
