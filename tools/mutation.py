@@ -47,7 +47,7 @@ MUTANTS = ROOT / "mutants"
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
-    "legality": ("play", "free_plays"),
+    "legality": ("play", "legal_plays"),
     "melds": ("meld_search", "sevens", "compiled"),
     "scoring": ("transitions", "declaring", "results"),
 }

@@ -13,8 +13,8 @@ from __future__ import annotations
 from bezique._engine.compiled import rules_of
 from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
-from bezique._engine.free_plays import PLAY_OF, free_plays
 from bezique._engine.hands import position
+from bezique._engine.legal_plays import follow_plays, free_plays
 from bezique._engine.meld_search import Plan, window_offer
 from bezique._engine.sevens import any_time_seven
 from bezique._engine.transitions import (
@@ -23,7 +23,6 @@ from bezique._engine.transitions import (
     guess_packet,
     play,
 )
-from bezique._engine.tricks import follow_options
 from bezique.actions import (
     PASS,
     Action,
@@ -33,7 +32,6 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, OVER, PLAY, State
@@ -66,11 +64,12 @@ def compute_legal(s: State) -> tuple[Action, ...]:
     in ``s.memo[1]`` (see :func:`legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
-        if s.phase == 2 and s.trick:
-            return _follow_plays(s)
         p = s.to_move
         assert p is not None
-        return free_plays(s, s.variant.compiled or rules_of(s.variant), p)
+        rules = s.variant.compiled or rules_of(s.variant)
+        if s.phase == 2 and s.trick:
+            return follow_plays(s, rules, p)
+        return free_plays(s, rules, p)
     if stage is DECLARE:
         actions, plans = _window_actions(s)
         if plans:
@@ -80,14 +79,6 @@ def compute_legal(s: State) -> tuple[Action, ...]:
         low, high = s.variant.deal.packet_range
         return tuple(GuessPacket(n) for n in range(low, high + 1))
     return ()
-
-
-def _follow_plays(s: State) -> tuple[Action, ...]:
-    """R2.10: the phase-2 follower's cards, in display order."""
-    p = s.to_move
-    assert p is not None
-    allowed = follow_options(s.hands[p], s.trick, s.trump, rules_of(s.variant).trump_when_losing)
-    return tuple(map(PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
 
 
 def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:

@@ -16,8 +16,8 @@ from operator import itemgetter
 from typing import Any
 
 from bezique._engine.compiled import Rules
-from bezique._engine.free_plays import PLAY_OF, free_plays
 from bezique._engine.hands import position, without
+from bezique._engine.legal_plays import PLAY_OF, follow_plays, free_plays
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -75,7 +75,7 @@ _CARD_OF = itemgetter(1)
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
-    with it (:func:`~bezique._engine.free_plays.free_plays`, R2.5): this saves a later
+    with it (:func:`~bezique._engine.legal_plays.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.play.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
@@ -175,7 +175,9 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         if f[PHASE] == 1:
             return _with_plays(f, rules, following)
         f[MEMO] = [None]
-        return _new(State, f)
+        new = _new(State, f)
+        new.memo[0] = follow_plays(new, rules, following)  # R2.10
+        return new
     return _finish_trick(rules, f, trick)
 
 

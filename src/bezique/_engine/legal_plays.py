@@ -1,10 +1,11 @@
-"""The legal actions of a player free to play any card he holds (R2.5, R2.7, R11.6, R13.2).
+"""The legal actions of a player to play a card (R2.5, R2.7, R2.10, R11.6, R13.2).
 
 In phase 1, and when leading in phase 2, a player may play any card of his hand or of his
 table; before his first card he may show carte blanche; with ``seven_declare = any_time``
-he may declare the seven of trumps on his turn. The transitions list these actions with
-the state they make (:mod:`bezique._engine.transitions`), and
-:func:`bezique._engine.play.compute_legal` with a state that came from elsewhere.
+he may declare the seven of trumps on his turn. A phase-2 follower must follow, beat and
+trump as R2.10 says. The transitions list these actions with the state they make
+(:mod:`bezique._engine.transitions`), and :func:`bezique._engine.play.compute_legal` with
+a state that came from elsewhere.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from __future__ import annotations
 from bezique._engine.compiled import Rules
 from bezique._engine.meld_search import CARD_OF_TABLE
 from bezique._engine.sevens import any_time_seven
+from bezique._engine.tricks import follow_options
 from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Action, Declare
 from bezique.cards import ALL_CARDS, by_index
 from bezique.melds import MeldKind
 from bezique.state import CartePrivilege, State
 
-__all__ = ["PLAY_OF", "free_plays"]
+__all__ = ["PLAY_OF", "follow_plays", "free_plays"]
 
 PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
@@ -46,3 +48,9 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
         if seven is not None:
             out.append(seven)
     return tuple(out)
+
+
+def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
+    """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
+    allowed = follow_options(s.hands[p], s.trick, s.trump, rules.trump_when_losing)
+    return tuple(map(PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
