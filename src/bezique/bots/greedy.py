@@ -104,9 +104,9 @@ class GreedyBot:
         """
         o = observation
         legal = o.legal_actions
-        if len(legal) == 1:
+        if len(legal) < 2:
+            legal_choices(o)  # raises when it is not the observer's turn (no legal action)
             return legal[0]
-        legal_choices(o)  # raises when it is not the observer's turn (no legal action)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal)
