@@ -2,10 +2,11 @@
 
 A card's *keep value* is its base value (brisque, rank, trump: the
 :class:`~bezique.bots.valuation.TrumpTables`) plus what the player's combination
-prospects lose if it goes: :func:`combination_drops` for marriages, sequences
-and beziques, :func:`quartet_drops` for four of a rank, less the points of a
-seven of trumps played from the hand (R4.2). A card's *waiting* value is the best
-combination still declarable after it is played (:func:`waiting_points`).
+prospects lose if it goes: :func:`~bezique.bots._keep.keep_values` for marriages,
+sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_values`
+for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
+card's *waiting* value is the best combination still declarable after it is played
+(:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
 :func:`lead` and :func:`follow` say how a play is judged, :func:`best_play` weighs
 every play (see :mod:`bezique.bots.greedy`).
 

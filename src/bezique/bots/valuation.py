@@ -105,7 +105,7 @@ class TrumpTables:
         self.needs_of = tuple(dict(p[3]) for p in pats)
         """Per combination, the copies it needs of each card index."""
         self.prospects = tuple(_prospect(*p) for p in pats)
-        """Per combination, what :func:`bezique.bots._phase1.combination_drops` reads:
+        """Per combination, what :func:`bezique.bots._keep.pattern_state` reads:
         ``(class bit, points, cards, is an upgrade, kind, completion steps..., count
         checks...)`` (:func:`_prospect`)."""
         self.masks = tuple(
