@@ -100,8 +100,8 @@ def test_table_counts_are_the_class_vectors_of_the_table() -> None:
         if not my_table:
             continue
         held = sum(map(valuation.WEIGHT, o.hand))
-        da, db, dc, dall, used = _phase1.table_counts(my_table)
-        assert _phase1.table_counts(my_table)[4] is used  # kept for the table met
+        da, db, dc, dall, used = _phase1.table_counts(T, o.player, o.table)
+        assert _phase1.table_counts(T, o.player, o.table)[4] is used  # kept for the table met
         assert (held + dall, held + da, held + db, held + dall, held + dc) == _by_bit(T, o)
         assert used == _phase1.served(my_table)
         met += 1

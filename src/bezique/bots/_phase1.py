@@ -63,7 +63,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
         if my_table:
             used_on_table = served(my_table)
     elif my_table:
-        da, db, dc, dall, used_on_table = table_counts(my_table)
+        da, db, dc, dall, used_on_table = table_counts(T, player, table)
         call = held + dall
         by_bit = (call, held + da, held + db, call, held + dc)
     else:
@@ -94,24 +94,17 @@ _table_counts: dict[int, tuple[tuple[TableCard, ...], _TableCounts]] = {}
 table alive, so the id is not reused while it is here)."""
 
 
-def table_counts(my_table: tuple[TableCard, ...]) -> _TableCounts:
-    """What a player's table cards add to the packed counts of the meld classes A, B, C
-    and of all (R3.4-R3.6), and :func:`served`. A table seldom changes between a
-    player's decisions, so these are kept for the tables last met."""
+def table_counts(T: Tables, player: int,
+                 table: tuple[tuple[TableCard, ...], ...]) -> _TableCounts:
+    """What the table cards of ``player`` (who has no partner) add to the packed counts
+    of the meld classes A, B, C and of all (R3.4-R3.6), and :func:`served`. A table
+    seldom changes between a player's decisions, so these are kept for the tables last
+    met."""
+    my_table = table[player]
     entry = _table_counts.get(id(my_table))
     if entry is not None and entry[0] is my_table:
         return entry[1]
-    da = db = dc = dall = 0
-    for tc in my_table:
-        w = WEIGHT(tc.card)
-        bits = tc.used
-        dall += w
-        if not bits & 1:
-            da += w
-        if not bits & 2:
-            db += w
-        if not bits & 4:
-            dc += w
+    dall, da, db, _, dc = class_vectors(T, player, 0, table)
     counts = (da, db, dc, dall, served(my_table))
     if len(_table_counts) >= 64:
         _table_counts.clear()
