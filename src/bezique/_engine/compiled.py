@@ -38,6 +38,7 @@ __all__ = [
     "QUARTET_BIT",
     "SEQUENCES",
     "SEQUENCE_BIT",
+    "Candidate",
     "Pattern",
     "Plan",
     "QuartetSpec",
@@ -152,6 +153,12 @@ class QuartetSpec:
     the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
 
 
+Candidate = tuple[int, int, int, "Pattern | None", "QuartetSpec | None"]
+"""A combination for the window's search: its check ``(add, guard)``, the class its cards
+must be new to (0 where it may upgrade a scored one, R3.5, or the gate does not look at
+fresh cards), and the pattern or the quartet."""
+
+
 @attrs.frozen
 class WindowGate:
     """What a declaration window under one trump reads (R3.3-R3.9, R4.2): the weights of
@@ -170,12 +177,11 @@ class WindowGate:
     """The other tests (none in the variants of the library)."""
     covers: dict[int, int]
     """Per bit the first test shows, the combinations that may then be declarable: bit
-    ``i`` for ``checks[i]`` (the patterns, then the quartets); empty with further tests."""
-    everything: int
-    """Every combination, the candidates when a further test passes."""
-    checks: tuple[tuple[int, int, int], ...]
-    """Per combination, its check ``(add, guard)`` and the class its cards must be new to
-    (0 where it may upgrade a scored one, R3.5, or the gate does not look at fresh cards)."""
+    ``i`` for ``entries[i]``; empty with further tests."""
+    entries: tuple[Candidate, ...]
+    """Every combination (the patterns, then the quartets) with its check."""
+    candidates: dict[int, tuple[Candidate, ...]]
+    """The entries of :attr:`covers`, per bit."""
     patterns: tuple[Pattern, ...]
     quartets: tuple[QuartetSpec, ...]
     seven: Card | None
@@ -313,11 +319,15 @@ class Rules:
             tests = ((0, 0, 0, 0, 0), *tests)  # a first test that never passes
         if len(tests) > 1:
             covers = {}  # every combination is a candidate when any test passes
+        entries: tuple[Candidate, ...] = tuple(
+            (p.check.add, p.check.guard,
+             p.bit if fresh and not self.upgrades.get(p.kind) else 0, p, None)
+            for p in patterns) + tuple(
+            (q.check.add, q.check.guard, QUARTET_BIT if fresh else 0, None, q) for q in quartets)
         self.gates[trump] = WindowGate(
-            layout.weight.__getitem__, *tests[0], tests[1:], covers, (1 << len(checks)) - 1,
-            tuple((p.check.add, p.check.guard,
-                   p.bit if fresh and not self.upgrades.get(p.kind) else 0) for p in patterns)
-            + tuple((q.check.add, q.check.guard, QUARTET_BIT if fresh else 0) for q in quartets),
+            layout.weight.__getitem__, *tests[0], tests[1:], covers, entries,
+            {bit: tuple(e for i, e in enumerate(entries) if mask >> i & 1)
+             for bit, mask in covers.items()},
             patterns, quartets, seven, layout.field_mask(seven) if seven is not None else 0)
 
     def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from bezique._engine.compiled import Pattern, Plan, QuartetSpec, Rules, WindowGate
+from bezique._engine.compiled import Candidate, Pattern, Plan, QuartetSpec, Rules, WindowGate
 from bezique._engine.plans import (
     Pool,
     hand_quartets,
@@ -100,48 +100,46 @@ def _candidates(state: State, rules: Rules, player: int, gate: WindowGate, held:
     cards are all at hand new to their class. That gate skips the kinds that may be built on
     a scored combination (R3.5, R11.3): without re-forming (R3.8) a combination of any
     other kind needs every card new."""
-    covers = gate.covers
-    chosen = covers.get(shown, 0)  # one bit shown (most windows), else each bit's
-    if not chosen:
-        if gate.more:
-            chosen = gate.everything  # (covers is empty then)
-        while shown and not gate.more:
-            low = shown & -shown
-            chosen |= covers[low]
-            shown ^= low
-    checks, split = gate.checks, len(gate.patterns)
+    found = gate.candidates.get(shown)  # one bit shown (most windows)
+    if found is None:
+        found = _named(gate, shown)
     patterns: list[Pattern] = []
     quartets: list[QuartetSpec] = []
     fresh: dict[int, int] = {}
-    while chosen:
-        low = chosen & -chosen
-        chosen ^= low
-        i = low.bit_length() - 1
-        add, guard, bit = checks[i]
+    for add, guard, bit, pattern, quartet in found:
         if (counts + add) & guard != guard:
             continue
         if bit and counts != held:  # else the table adds nothing any check counts
             vector = fresh.get(bit)
             if vector is None:
-                vector = fresh[bit] = counts - _used_counts(state, rules, player, bit)
+                used = 0  # the cards that served in the class (R3.4)
+                table = state.table
+                for owner in rules.table_owners[player]:
+                    for tc in table[owner]:
+                        if tc.used & bit:
+                            used += gate.weigh(tc.card)
+                vector = fresh[bit] = counts - used
             if (vector + add) & guard != guard:
                 continue
-        if i < split:
-            patterns.append(gate.patterns[i])
-        else:
-            quartets.append(gate.quartets[i - split])
+        if pattern is not None:
+            patterns.append(pattern)
+        elif quartet is not None:
+            quartets.append(quartet)
     if not patterns and not quartets:
         return _NO_DECLARATIONS
     return _search(state, rules, player, patterns, quartets, held)
 
 
-def _used_counts(state: State, rules: Rules, player: int, bit: int) -> int:
-    """The count vector of the table cards ``player`` may declare with (his own and, where
-    the rules allow, his partners', R6.4, R11.8) that served in the class ``bit``."""
-    weigh = rules.gates[state.trump].weigh
-    table = state.table
-    return sum(weigh(tc.card) for owner in rules.table_owners[player]
-               for tc in table[owner] if tc.used & bit)
+def _named(gate: WindowGate, shown: int) -> tuple[Candidate, ...]:
+    """The candidates of several bits shown by the gate, or of every combination where a
+    further test passed."""
+    if gate.more:
+        return gate.entries
+    chosen = 0
+    for bit, mask in gate.covers.items():
+        if shown & bit:
+            chosen |= mask
+    return tuple(e for i, e in enumerate(gate.entries) if chosen >> i & 1)
 
 
 def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
