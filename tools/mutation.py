@@ -47,9 +47,9 @@ MUTANTS = ROOT / "mutants"
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
-    "legality": ("play",),
+    "legality": ("play", "legal_plays"),
     "melds": ("meld_search", "plans", "sevens", "compiled", "count_vectors"),
-    "scoring": ("transitions", "results"),
+    "scoring": ("transitions", "declaring", "results"),
 }
 """The rule modules by concern, as the last part of their module names (``bezique._engine.
 tricks``, ``bezique.results``): trick winning and the duty to follow; the legal actions of

@@ -18,7 +18,7 @@ it runs once per action of every simulation, and a call less is measurable.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import overload
+from typing import Any, overload
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
@@ -29,7 +29,16 @@ from bezique._engine.play import (
     hand_position,
     offered,
 )
-from bezique._engine.transitions import end_window_turn, play
+from bezique._engine.transitions import (
+    HANDS,
+    MEMO,
+    PHASE,
+    TO_MOVE,
+    TRICK,
+    VARIANT,
+    end_window_turn,
+    play,
+)
 from bezique.actions import Action, Pass, Play
 from bezique.cards import by_index
 from bezique.errors import IllegalActionError
@@ -136,20 +145,26 @@ def apply(state: State | Game, action: Action) -> State | Game:
     # the cached legal_actions of this very state needs no second check.
     s = state
     stage = s.stage
-    if stage is DECLARE and type(action) is Pass:
-        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
-    if stage is PLAY and type(action) is Play:
-        p = s.to_move
-        assert p is not None
+    if type(action) is Play and stage is PLAY:
+        f: list[Any] = list(s)  # the next fields, read here, handed on (transitions.play)
+        p = f[TO_MOVE]
         card = action.card
-        hand = s.hands[p]
+        hand = f[HANDS][p]
         # the card's place in the (sorted) hand, as bezique._engine.hands.position finds it
         at = bisect_left(hand, card.index, key=by_index)
-        if at == len(hand) or hand[at] is not card or action.from_table is not None:
+        try:
+            if hand[at] is not card or action.from_table is not None:
+                at = hand_position(s, p, action)
+        except IndexError:  # past the last card: none held (a try costs nothing until raised)
             at = hand_position(s, p, action)
-        if s.phase == 2 and s.trick:
-            check_state_action(s, action)
-        return play(s, s.variant.compiled or rules_of(s.variant), p, card, at)
+        if f[PHASE] == 2 and f[TRICK]:
+            legal = f[MEMO][0]  # R2.10: a phase-2 follower's card is checked
+            if legal is None or not offered(legal, action):
+                check_state_action(s, action)
+        variant = f[VARIANT]
+        return play(s, variant.compiled or rules_of(variant), p, card, at, f)
+    if type(action) is Pass and stage is DECLARE:
+        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
     legal = s.memo[0]
     if legal is None or not offered(legal, action):
         check_state_action(s, action)

@@ -226,6 +226,9 @@ class Rules:
         self.partners = tuple(
             tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
             for p in range(deal.players))
+        self.draw_order = tuple(tuple((w + k) % deal.players for k in range(deal.players))
+                                for w in range(deal.players))
+        """Per trick winner, the players in drawing order: the winner first (R2.6 b)."""
         self.trump_by_turn_up = trump.fixing is TrumpFixing.TURN_UP
         # R13.6: without a seven of trumps in the meld table no seven scores at all
         self.sevens_score = trump.sevens_score and any(

@@ -10,28 +10,21 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.compiled import rules_of
+from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
+from bezique._engine.legal_plays import follow_plays, free_plays
+from bezique._engine.meld_search import Plan, card_of_last_trick, declarations
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique._engine.transitions import (
-    CB_AGAIN,
-    CB_MAY,
     COMBO_DONE,
-    declare,
-    declare_seven,
     end_window_turn,
-    exchange_seven,
     guess_packet,
     play,
-    show_carte_blanche,
 )
-from bezique._engine.tricks import follow_options
 from bezique.actions import (
     PASS,
-    PLAYS,
-    PLAYS_FROM_TABLE,
     Action,
     Declare,
     ExchangeSeven,
@@ -39,7 +32,6 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import ALL_CARDS, by_index
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, OVER, PLAY, State
@@ -61,8 +53,6 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     return actions  # type: ignore[no-any-return]
 
 
-_PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
-"""The interned ``Play`` of a card (looked up in C)."""
 _NO_PLANS: dict[Declare, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -74,51 +64,18 @@ def compute_legal(s: State) -> tuple[Action, ...]:
     in ``s.memo[1]`` (see :func:`legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
-        if s.phase == 2 and s.trick:
-            return _follow_plays(s)
         p = s.to_move
         assert p is not None
-        rules = s.variant.compiled or rules_of(s.variant)  # rules_of's cache, read inline
-        if not s.table[p] and not s.carte[p] and not rules.seven_any_time:
-            return tuple(map(_PLAY_OF, dict.fromkeys(s.hands[p])))  # R2.5
-        return _free_plays(s, rules, p)
+        rules = s.variant.compiled or rules_of(s.variant)
+        if s.phase == 2 and s.trick:
+            return follow_plays(s, rules, p)
+        return free_plays(s, rules, p)
     if stage is DECLARE:
         return _window_actions(s)
     if stage is GUESS:
         low, high = s.variant.deal.packet_range
         return tuple(GuessPacket(n) for n in range(low, high + 1))
     return ()
-
-
-def _follow_plays(s: State) -> tuple[Action, ...]:
-    """R2.10: the phase-2 follower's cards, in display order."""
-    p = s.to_move
-    assert p is not None
-    allowed = follow_options(s.hands[p], s.trick, s.trump, rules_of(s.variant).trump_when_losing)
-    return tuple(map(_PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
-
-
-def _free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
-    """R2.5, R2.7: any card held, from the hand or the table; carte blanche (R11.6); the
-    seven of trumps with ``seven_declare = any_time`` (R13.2). (A hand alone, the common
-    case, is read in :func:`compute_legal`.)"""
-    hand = s.hands[p]
-    held = dict.fromkeys(hand)
-    table = s.table[p]
-    privilege = s.carte[p]
-    out: list[Action] = list(map(_PLAY_OF, held))
-    if table:
-        for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
-            out.append(PLAYS_FROM_TABLE[card.index] if card in held else _PLAY_OF(card))
-    if privilege in (CB_MAY, CB_AGAIN) and s.phase == 1:
-        cards = hand + tuple(tc.card for tc in table)
-        if not any(c.rank.is_court for c in cards):
-            out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-    if rules.seven_any_time:
-        seven = any_time_seven(s, rules, p)  # R13.2
-        if seven is not None:
-            out.append(seven)
-    return tuple(out)
 
 
 def _window_actions(s: State) -> tuple[Action, ...]:

@@ -1,4 +1,4 @@
-"""State transitions: playing a card, finishing a trick, the declaration window, drawing.
+"""State transitions: playing a card, finishing a trick, leaving the declaration window, drawing.
 
 Every function takes a state and returns a new one (sections 2-4, 6, 8). The
 legality of the action has been checked by the caller (:mod:`bezique.engine`).
@@ -17,18 +17,16 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
-from bezique._engine.sevens import seven_actions
-from bezique._engine.tricks import trick_winner
+from bezique._engine.legal_plays import PLAY_OF, follow_plays, free_plays
+from bezique._engine.meld_search import WON_SERIAL_BASE
+from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
-from bezique.melds import MeldKind
 from bezique.state import (
     DECLARE,
     OVER,
     PLAY,
     WINDOWS,
     CartePrivilege,
-    Combination,
     State,
     TableCard,
     Window,
@@ -37,14 +35,18 @@ from bezique.state import (
 __all__ = [
     "COMBO_DONE",
     "DECLARED",
+    "HANDS",
+    "MEMO",
     "PARTNER",
+    "PHASE",
     "SEVEN_DONE",
-    "declare",
-    "declare_seven",
+    "TO_MOVE",
+    "TRICK",
+    "VARIANT",
     "end_window_turn",
-    "exchange_seven",
+    "guess_packet",
     "play",
-    "show_carte_blanche",
+    "replace_at",
 ]
 
 COMBO_DONE: int = Window.COMBO_DONE.value
@@ -69,6 +71,20 @@ _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
+
+
+def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
+    """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
+    with it (:func:`~bezique._engine.legal_plays.free_plays`, R2.5): this saves a later
+    :func:`~bezique._engine.play.compute_legal` its dispatch. A hand alone, the common
+    case, is read from ``f`` here."""
+    if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
+        f[MEMO] = [None]
+        new = _new(State, f)
+        new.memo[0] = free_plays(new, rules, q)
+        return new
+    f[MEMO] = [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
+    return _new(State, f)
 
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -101,77 +117,113 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     return best
 
 
-def play(s: State, rules: Rules, p: int, card: Card, at: int) -> State:
+class _Successors(dict[tuple[int, ...], tuple[int, ...]]):
+    """Per ``active`` tuple, each player's successor in it (-1 for the others), built on
+    first use: who plays next to the trick (R2.5, R11.9)."""
+
+    def __missing__(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        following = [-1] * (max(active) + 1)
+        for i, player in enumerate(active):
+            following[player] = active[(i + 1) % len(active)]
+        self[active] = successors = tuple(following)
+        return successors
+
+
+_SUCCESSORS = _Successors()
+
+
+def play(s: State, rules: Rules, p: int, card: Card, at: int,
+         f: list[Any] | None = None) -> State:
     """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
     when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
-    ``played_seven_scores`` is off (R13.3)."""
-    f = list(s)
+    ``played_seven_scores`` is off (R13.3). The trick is complete when the next player
+    would be its leader.
+
+    The fields are read from ``f``, the list of the fields of ``s`` (made here unless the
+    caller made it), before they are changed: a list item is read in a few machine
+    instructions, a named-tuple field through the generic attribute look-up."""
+    if f is None:
+        f = list(s)
     if at < 0:
-        table = s.table
+        table = f[TABLE]
         t = table[p]
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
     else:
-        hands = list(s.hands)
+        hands = list(f[HANDS])
         hand = hands[p]
         hands[p] = hand[:at] + hand[at + 1:]
         f[HANDS] = tuple(hands)
-        exposed = s.exposed
+        exposed = f[EXPOSED]
         if exposed[p] and position(exposed[p], card) >= 0:
             f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
-        if card in _SEVENS and card.suit is s.trump and s.phase == 1 and rules.played_seven_scores:
+        if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
+                and rules.played_seven_scores):
             side = rules.sides[p]
-            f[SEVENS] = replace_at(s.sevens, side, s.sevens[side] + rules.seven_points)
-    privilege = s.carte[p]
+            sevens = f[SEVENS]
+            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.seven_points)
+    carte = f[CARTE]
+    privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
-        f[CARTE] = replace_at(s.carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
-    trick = (*s.trick, (p, card))
+        f[CARTE] = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
+    trick = (*f[TRICK], (p, card))
     f[TRICK] = trick
-    f[MEMO] = [None]
-    active = s.active
-    if len(trick) < len(active):
-        f[TO_MOVE] = active[(active.index(p) + 1) % len(active)]
-        f[WINDOW] = NO_WINDOW
-        return _new(State, f)
-    return _finish_trick(s, rules, f, trick)
+    following = _SUCCESSORS[f[ACTIVE]][p]
+    if following != f[LEADER]:
+        f[TO_MOVE] = following
+        if f[PHASE] == 1:
+            return _with_plays(f, rules, following)
+        f[MEMO] = [None]
+        new = _new(State, f)
+        new.memo[0] = follow_plays(new, rules, following)  # R2.10
+        return new
+    return _finish_trick(rules, f, trick)
 
 
-def _finish_trick(s: State, rules: Rules, f: list[Any],
-                  trick: tuple[tuple[int, Card], ...]) -> State:
+def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...]) -> State:
     """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on.
 
-    ``f`` holds the fields of the next state, already updated for the last card.
+    ``f`` holds the fields of the next state, already updated for the last card (the
+    trick itself excepted, given as ``trick``). A trick of two cards is judged by one
+    look-up (:data:`~bezique._engine.tricks.BEATS`).
     """
-    winner = trick[trick_winner(trick, s.trump)][0]
+    trump = f[TRUMP]
+    if len(trick) == 2:
+        (leader, first), (follower, second) = trick
+        winner = follower if BEATS[trump][first.index << 5 | second.index] else leader
+        played: tuple[Card, ...] = (first, second)
+    else:
+        winner = trick[trick_winner(trick, trump)][0]
+        played = tuple(map(_CARD_OF, trick))
     side = rules.sides[winner]
-    played = tuple(map(_CARD_OF, trick))
     won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
-        f[BRISQUES] = replace_at(s.brisques, side, s.brisques[side] + won_brisques)
+        brisques = f[BRISQUES]
+        f[BRISQUES] = replace_at(brisques, side, brisques[side] + won_brisques)
     if rules.keeps_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
-        base = WON_SERIAL_BASE + len(s.played)
-        f[WON] = replace_at(s.won, winner, s.won[winner] + tuple(
+        base = WON_SERIAL_BASE + len(f[PLAYED])
+        won = f[WON]
+        f[WON] = replace_at(won, winner, won[winner] + tuple(
             TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
-    f[PLAYED] = s.played + played
-    f[TRICKS] = s.tricks + 1
+    f[PLAYED] += played
+    f[TRICKS] += 1
     f[TRICK] = ()
-    f[WINDOW] = NO_WINDOW
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
-    if s.phase == 1:
-        left = len(s.stock)  # the turn-up is read only when the stock is nearly gone
+    f[MEMO] = [None]
+    if f[PHASE] == 1:
+        left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
         if (left <= rules.players and not rules.last_trick_final
-                and left + (s.turn_up is not None) <= rules.players):
-            f[LAST_TRICK] = replace_at(s.last_trick, side,
-                                       s.last_trick[side] + rules.last_trick_points)
+                and left + (f[TURN_UP] is not None) <= rules.players):
+            _add_last_trick(f, rules, side)
         # R2.6: the winner's declaration window opens after every phase-1 trick
         f[STAGE] = DECLARE
         return _new(State, f)
     hands = f[HANDS]
-    active = s.active
+    active = f[ACTIVE]
     if hands[active[0]]:
-        return _new(State, f)
+        return _with_plays(f, rules, winner)
     if any(hands):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
         # other, one of them leading
@@ -181,21 +233,27 @@ def _finish_trick(s: State, rules: Rules, f: list[Any],
             lead, follow = follow, lead
         f[TO_MOVE] = f[LEADER] = lead
         f[ACTIVE] = (lead, follow)
-        return _new(State, f)
+        return _with_plays(f, rules, lead)
     if rules.last_trick_final:
-        f[LAST_TRICK] = replace_at(s.last_trick, side, s.last_trick[side] + rules.last_trick_points)
+        _add_last_trick(f, rules, side)
     f[STAGE] = OVER
     f[TO_MOVE] = None
     return _new(State, f)
+
+
+def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
+    """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
+    last_trick = f[LAST_TRICK]
+    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
 
 
 def end_window_turn(s: State, rules: Rules) -> State:
     """The window holder is done: hand the window to the partner (R11.8, R13.4) or draw."""
     p = s.to_move
     assert p is not None
-    w = s.window._value_
-    if rules.partners[p] and not w & PARTNER:
-        partner = rules.partners[p][0]
+    partners = rules.partners[p]
+    if partners and not (w := s.window._value_) & PARTNER:
+        partner = partners[0]
         # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
         declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
         if not declared and rules.partner_may_declare:
@@ -212,37 +270,34 @@ def _draw(s: State, rules: Rules) -> State:
     """Every player draws, the trick winner first (R2.6 b); the last drawer of the final
     round takes the turn-up (R2.8, R6.3); then the winner leads, in phase 2 if the
     stock is gone (R2.9)."""
-    winner = s.last_winner
-    assert winner is not None
+    f: list[Any] = list(s)  # fields read from the list (see play)
+    winner = f[LAST_WINNER]
     n = rules.players
-    stock = s.stock
-    turn_up = s.turn_up
-    hands = list(s.hands)
-    final = len(stock) + (turn_up is not None) <= n
+    stock = f[STOCK]
+    turn_up = f[TURN_UP]
+    final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
     drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
-    for k in range(n):
-        player = (winner + k) % n
+    hands = list(f[HANDS])
+    for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (n each; no keyword on the hot path)
         h = list(hands[player])
-        insort(h, drawn[k], key=by_index)
+        insort(h, card, key=by_index)
         hands[player] = tuple(h)
-    f = list(s)
-    carte = s.carte
+    carte = f[CARTE]
     if any(carte):
         f[CARTE] = _carte_after_draw(carte, rules, winner, drawn)
     f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
-    f[MEMO] = [None]
     f[HANDS] = tuple(hands)
     if not final:
         f[STOCK] = stock[n:]
-        return _new(State, f)
+        return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
-    exposed = s.exposed
+    exposed = f[EXPOSED]
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
         last = (winner + len(stock)) % n
         exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
-    table = s.table
+    table = f[TABLE]
     for player in range(n):
         if table[player]:
             laid = tuple(tc.card for tc in table[player])
@@ -259,7 +314,7 @@ def _draw(s: State, rules: Rules) -> State:
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     if rules.duels:
         f[ACTIVE] = (winner, (winner + 1) % n)
-    return _new(State, f)
+    return _with_plays(f, rules, winner)
 
 
 def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
@@ -273,151 +328,6 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
             again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
-
-
-def seven_open(s: State, rules: Rules) -> bool:
-    """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    return rules.sevens_open[s.window._value_]
-
-
-def _after_window_action(s: State, rules: Rules) -> State:
-    """Keep the window open while the rules still allow something in it (R2.6).
-
-    Whether the holder's *cards* allow more must not decide it: the others would
-    learn from the window closing what he holds. So a window of hand declarations
-    stays open until ``Pass`` while its flags allow a combination or a seven action.
-    Won cards (Fildinski) are face up, so there the window closes as soon as
-    nothing more can be declared from them (R11.5).
-    """
-    p = s.to_move
-    assert p is not None
-    if rules.window_closes_by_itself:
-        if not s.window._value_ & COMBO_DONE and window_declarations(s, rules, p):
-            return s
-        if seven_open(s, rules) and seven_actions(s, rules, p):
-            return s
-        return end_window_turn(s, rules)
-    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
-        return s
-    return end_window_turn(s, rules)
-
-
-def _seven_flags(s: State, rules: Rules) -> Window:
-    w = s.window._value_ | SEVEN_DONE
-    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
-
-
-def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
-    """R4.1: the seven of trumps for the turn-up, 10 points."""
-    p = s.to_move
-    assert p is not None and s.turn_up is not None
-    side = rules.sides[p]
-    h = list(remove_card(s.hands[p], seven))
-    insort(h, s.turn_up, key=by_index)
-    seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
-    new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
-                    exposed=replace_at(s.exposed, p, seen),
-                    window=_seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    return _after_window_action(new, rules)
-
-
-def fresh_serial(s: State) -> int:
-    """A serial number no table card of this deal has (table cards are never reused)."""
-    top = 0
-    for t in s.table:
-        for tc in t:
-            top = max(top, tc.serial)
-    for combo in s.combos:
-        for serial in combo.serials:
-            if serial < WON_SERIAL_BASE:
-                top = max(top, serial)
-    return top + 1
-
-
-def declare_seven(s: State, rules: Rules, seven: Card) -> State:
-    """R4.2: show the seven of trumps (laid on the table), 10 points.
-
-    With ``seven_declare = any_time`` (R13.2) it is no action of the window: outside a
-    window the player still has to play, inside it the window's flags do not change.
-    """
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    laid = TableCard(seven, fresh_serial(s), 8)
-    seen = s.exposed[p]
-    if position(seen, seven) >= 0:
-        seen = remove_card(seen, seven)
-    any_time = rules.seven_any_time
-    new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
-                    exposed=replace_at(s.exposed, p, seen),
-                    table=replace_at(s.table, p, (*s.table[p], laid)),
-                    window=s.window if any_time else _seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
-    if s.stage is not DECLARE:
-        return new
-    return _after_window_action(new, rules)
-
-
-def declare(s: State, rules: Rules, plan: Plan) -> State:
-    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
-    as used in its class; won cards (Fildinski) are marked used for good (R11.5)."""
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    bit = plan.bit
-    hand = s.hands[p]
-    serial = fresh_serial(s)
-    new_cards: list[TableCard] = []
-    seen = s.exposed[p]
-    for card in plan.from_hand:
-        hand = remove_card(hand, card)
-        if position(seen, card) >= 0:
-            seen = remove_card(seen, card)
-        new_cards.append(TableCard(card, serial, bit))
-        serial += 1
-    marks = set(plan.from_table)
-    table = list(s.table)
-    won = s.won
-    if rules.declares_from_won_cards:
-        won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                       if tc.serial in marks else tc for tc in won[p]))
-    elif marks:
-        for q, t in enumerate(table):
-            if any(tc.serial in marks for tc in t):
-                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                 if tc.serial in marks else tc for tc in t)
-    if new_cards:
-        table[p] = (*table[p], *new_cards)
-    combos = s.combos
-    if plan.superseded is not None:
-        old = combos[plan.superseded]
-        combos = replace_at(combos, plan.superseded, Combination(
-            old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
-    combo = Combination(plan.kind, side, p, plan.cards,
-                        plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
-    w = s.window._value_ | DECLARED
-    if rules.one_combination_per_trick:
-        w |= COMBO_DONE  # R3.2: one combination per trick won
-    if rules.seven_counts_as_meld:
-        w |= SEVEN_DONE
-    new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
-                    exposed=replace_at(s.exposed, p, seen),
-                    trump=plan.fixes if plan.fixes is not None else s.trump, window=WINDOWS[w],
-                    combos=(*combos, combo),
-                    melds=replace_at(s.melds, side, s.melds[side] + plan.points))
-    return _after_window_action(new, rules)
-
-
-def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State:
-    """R8.2 / R11.6: show a hand without court cards; the turn does not pass."""
-    p = s.to_move
-    assert p is not None
-    side = rules.sides[p]
-    points = rules.points[MeldKind.CARTE_BLANCHE]
-    combo = Combination(MeldKind.CARTE_BLANCHE, side, p, cards, (), points)
-    return s.replace(carte=replace_at(s.carte, p, CB_SHOWN), combos=(*s.combos, combo),
-                     melds=replace_at(s.melds, side, s.melds[side] + points))
 
 
 def guess_packet(s: State, rules: Rules, size: int) -> State:

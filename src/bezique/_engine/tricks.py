@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.cards import Card, Suit
+from bezique.cards import ALL_CARDS, Card, Suit
 
-__all__ = ["follow_options", "trick_winner"]
+__all__ = ["BEATS", "follow_options", "trick_winner"]
+
+
+def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
+    """Whether ``card``, played after ``best``, takes the trick from it (R1.3): a higher card
+    of its suit, or a trump on a card of another suit. An identical card does not."""
+    if card.suit is best.suit:
+        return card.index < best.index  # within a suit a lower index is a higher rank
+    return card.suit is trump
+
+
+BEATS: dict[Suit | None, bytes] = {
+    trump: bytes(_beats(best, card, trump) for best in ALL_CARDS for card in ALL_CARDS)
+    for trump in (*Suit, None)}
+"""Per trump (``None`` before one is fixed), whether a card beats the best card so far:
+``BEATS[trump][best.index << 5 | card.index]`` (R1.3), looked up rather than computed on
+the hot path."""
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
@@ -15,16 +31,21 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     The highest trump wins; without trumps the highest card of the suit led.
     Of two identical winning cards the one played first wins.
     """
+    beats = BEATS[trump]
     best = 0
-    best_card = trick[0][1]
+    best_index = trick[0][1].index
     for i in range(1, len(trick)):
-        card = trick[i][1]
-        if card.suit is best_card.suit:
-            if card.index < best_card.index:  # within a suit a lower index is a higher rank
-                best, best_card = i, card
-        elif card.suit is trump:
-            best, best_card = i, card
+        index = trick[i][1].index
+        if beats[best_index << 5 | index]:
+            best, best_index = i, index
     return best
+
+
+_OF_SUIT = {suit: frozenset(c for c in ALL_CARDS if c.suit is suit).__contains__ for suit in Suit}
+"""Per suit, whether a card is of it (a C-level test, for ``filter``)."""
+_ABOVE = {card: frozenset(c for c in ALL_CARDS if c.suit is card.suit and c.rank > card.rank
+                          ).__contains__ for card in ALL_CARDS}
+"""Per card, whether a card is a higher one of its suit (a C-level test, for ``filter``)."""
 
 
 def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: Suit | None,
@@ -34,22 +55,21 @@ def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     Follow suit if able, and beat the best card so far if able; when void in
     the suit led, play a trump that beats it if able, otherwise any trump
     (only any card with ``trump_when_losing`` false, R7.1); holding neither
-    the suit nor a trump, any card.
+    the suit nor a trump, any card. The cards keep the order of ``hand``.
     """
     led = trick[0][1].suit
     best = trick[trick_winner(trick, trump)][1]
-    suit = [c for c in hand if c.suit is led]
+    suit = list(filter(_OF_SUIT[led], hand))
     if suit:
         if best.suit is not led:
             return suit
-        beat = [c for c in suit if c.rank > best.rank]
-        return beat or suit
-    trumps = [c for c in hand if c.suit is trump] if trump is not None else []
+        return list(filter(_ABOVE[best], suit)) or suit
+    trumps = list(filter(_OF_SUIT[trump], hand)) if trump is not None else []
     if not trumps:
         return list(hand)
     if best.suit is not trump:
         return trumps
-    beat = [c for c in trumps if c.rank > best.rank]
+    beat = list(filter(_ABOVE[best], trumps))
     if beat:
         return beat
     return trumps if trump_when_losing else list(hand)

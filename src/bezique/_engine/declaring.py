@@ -1,0 +1,176 @@
+"""State transitions of the declaration window: combinations, the seven of trumps, carte
+blanche (R3, R4, R8.2, R11.6).
+
+Every function takes a state and returns a new one; the legality of the action has been
+checked by the caller (:mod:`bezique.engine`). Leaving the window (the pass, the draw)
+is in :mod:`bezique._engine.transitions`.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from bezique._engine.compiled import Rules
+from bezique._engine.hands import position
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.sevens import seven_actions
+from bezique._engine.transitions import (
+    CB_SHOWN,
+    COMBO_DONE,
+    DECLARED,
+    SEVEN_DONE,
+    end_window_turn,
+    remove_card,
+    replace_at,
+)
+from bezique.cards import Card, by_index
+from bezique.melds import MeldKind
+from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, Window
+
+__all__ = ["declare", "declare_seven", "exchange_seven", "fresh_serial", "seven_open",
+           "show_carte_blanche"]
+
+
+def seven_open(s: State, rules: Rules) -> bool:
+    """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
+    return rules.sevens_open[s.window._value_]
+
+
+def _after_window_action(s: State, rules: Rules) -> State:
+    """Keep the window open while the rules still allow something in it (R2.6).
+
+    Whether the holder's *cards* allow more must not decide it: the others would
+    learn from the window closing what he holds. So a window of hand declarations
+    stays open until ``Pass`` while its flags allow a combination or a seven action.
+    Won cards (Fildinski) are face up, so there the window closes as soon as
+    nothing more can be declared from them (R11.5).
+    """
+    p = s.to_move
+    assert p is not None
+    if rules.window_closes_by_itself:
+        if not s.window._value_ & COMBO_DONE and window_declarations(s, rules, p):
+            return s
+        if seven_open(s, rules) and seven_actions(s, rules, p):
+            return s
+        return end_window_turn(s, rules)
+    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
+        return s
+    return end_window_turn(s, rules)
+
+
+def _seven_flags(s: State, rules: Rules) -> Window:
+    w = s.window._value_ | SEVEN_DONE
+    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
+
+
+def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
+    """R4.1: the seven of trumps for the turn-up, 10 points."""
+    p = s.to_move
+    assert p is not None and s.turn_up is not None
+    side = rules.sides[p]
+    h = list(remove_card(s.hands[p], seven))
+    insort(h, s.turn_up, key=by_index)
+    seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
+    new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
+                    exposed=replace_at(s.exposed, p, seen),
+                    window=_seven_flags(s, rules),
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+    return _after_window_action(new, rules)
+
+
+def fresh_serial(s: State) -> int:
+    """A serial number no table card of this deal has (table cards are never reused)."""
+    top = 0
+    for t in s.table:
+        for tc in t:
+            top = max(top, tc.serial)
+    for combo in s.combos:
+        for serial in combo.serials:
+            if serial < WON_SERIAL_BASE:
+                top = max(top, serial)
+    return top + 1
+
+
+def declare_seven(s: State, rules: Rules, seven: Card) -> State:
+    """R4.2: show the seven of trumps (laid on the table), 10 points.
+
+    With ``seven_declare = any_time`` (R13.2) it is no action of the window: outside a
+    window the player still has to play, inside it the window's flags do not change.
+    """
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    laid = TableCard(seven, fresh_serial(s), 8)
+    seen = s.exposed[p]
+    if position(seen, seven) >= 0:
+        seen = remove_card(seen, seven)
+    any_time = rules.seven_any_time
+    new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
+                    exposed=replace_at(s.exposed, p, seen),
+                    table=replace_at(s.table, p, (*s.table[p], laid)),
+                    window=s.window if any_time else _seven_flags(s, rules),
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+    if s.stage is not DECLARE:
+        return new
+    return _after_window_action(new, rules)
+
+
+def declare(s: State, rules: Rules, plan: Plan) -> State:
+    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
+    as used in its class; won cards (Fildinski) are marked used for good (R11.5)."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    bit = plan.bit
+    hand = s.hands[p]
+    serial = fresh_serial(s)
+    new_cards: list[TableCard] = []
+    seen = s.exposed[p]
+    for card in plan.from_hand:
+        hand = remove_card(hand, card)
+        if position(seen, card) >= 0:
+            seen = remove_card(seen, card)
+        new_cards.append(TableCard(card, serial, bit))
+        serial += 1
+    marks = set(plan.from_table)
+    table = list(s.table)
+    won = s.won
+    if rules.declares_from_won_cards:
+        won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                       if tc.serial in marks else tc for tc in won[p]))
+    elif marks:
+        for q, t in enumerate(table):
+            if any(tc.serial in marks for tc in t):
+                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                 if tc.serial in marks else tc for tc in t)
+    if new_cards:
+        table[p] = (*table[p], *new_cards)
+    combos = s.combos
+    if plan.superseded is not None:
+        old = combos[plan.superseded]
+        combos = replace_at(combos, plan.superseded, Combination(
+            old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
+    combo = Combination(plan.kind, side, p, plan.cards,
+                        plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
+    w = s.window._value_ | DECLARED
+    if rules.one_combination_per_trick:
+        w |= COMBO_DONE  # R3.2: one combination per trick won
+    if rules.seven_counts_as_meld:
+        w |= SEVEN_DONE
+    new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
+                    exposed=replace_at(s.exposed, p, seen),
+                    trump=plan.fixes if plan.fixes is not None else s.trump, window=WINDOWS[w],
+                    combos=(*combos, combo),
+                    melds=replace_at(s.melds, side, s.melds[side] + plan.points))
+    return _after_window_action(new, rules)
+
+
+def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State:
+    """R8.2 / R11.6: show a hand without court cards; the turn does not pass."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    points = rules.points[MeldKind.CARTE_BLANCHE]
+    combo = Combination(MeldKind.CARTE_BLANCHE, side, p, cards, (), points)
+    return s.replace(carte=replace_at(s.carte, p, CB_SHOWN), combos=(*s.combos, combo),
+                     melds=replace_at(s.melds, side, s.melds[side] + points))
