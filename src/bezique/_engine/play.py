@@ -15,8 +15,8 @@ from bezique._engine.declaring import declare, declare_seven, exchange_seven, sh
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
 from bezique._engine.legal_plays import follow_plays, free_plays
-from bezique._engine.meld_search import Plan, window_offer
-from bezique._engine.sevens import any_time_seven
+from bezique._engine.meld_search import Plan, card_of_last_trick, declarations
+from bezique._engine.sevens import any_time_seven, seven_list
 from bezique._engine.transitions import (
     COMBO_DONE,
     end_window_turn,
@@ -71,31 +71,44 @@ def compute_legal(s: State) -> tuple[Action, ...]:
             return follow_plays(s, rules, p)
         return free_plays(s, rules, p)
     if stage is DECLARE:
-        actions, plans = _window_actions(s)
-        if plans:
-            s.memo[1:] = (plans,)
-        return actions
+        return _window_actions(s)
     if stage is GUESS:
         low, high = s.variant.deal.packet_range
         return tuple(GuessPacket(n) for n in range(low, high + 1))
     return ()
 
 
-def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
-    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window."""
+def _window_actions(s: State) -> tuple[Action, ...]:
+    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window; the
+    declarations' plans go to ``s.memo[1]``. The hand is counted once (a packed count
+    vector) for the combinations and the seven of trumps (a seven on the table has scored,
+    R4.2)."""
     rules = s.variant.compiled or rules_of(s.variant)
     p = s.to_move
     assert p is not None
     w = s.window._value_
-    sevens_open = rules.sevens_open[w]  # seven_open, read inline
-    plans, sevens = window_offer(s, rules, p, not w & COMBO_DONE, sevens_open)
-    if not sevens_open and rules.seven_any_time:
-        seven = any_time_seven(s, rules, p)  # R13.2: not a window action
-        if seven is not None:
-            sevens = [seven]
-    if not plans and not sevens:
-        return _ONLY_PASS, _NO_PLANS
-    return (*plans, *sevens, PASS), plans
+    gate = rules.gates[s.trump]
+    held = sum(map(gate.weigh, s.hands[p]))
+    plans = _NO_PLANS if w & COMBO_DONE else declarations(s, rules, p, held, gate)
+    if rules.sevens_open[w]:  # seven_open, read inline
+        # (the mask is 0 where no seven scores)
+        sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
+                  if held & gate.seven_mask else _NO_SEVENS)
+    else:
+        seven = any_time_seven(s, rules, p) if rules.seven_any_time else None  # R13.2
+        sevens = _NO_SEVENS if seven is None else [seven]
+    if not plans:
+        return (*sevens, PASS) if sevens else _ONLY_PASS
+    if rules.needs_card_of_last_trick:
+        plans = card_of_last_trick(s, plans)
+        if not plans:
+            return (*sevens, PASS) if sevens else _ONLY_PASS
+    s.memo[1:] = (plans,)
+    return (*plans, *sevens, PASS)
+
+
+_NO_SEVENS: list[Declare | ExchangeSeven] = []
+"""No seven action (shared, never changed)."""
 
 
 def offered(actions: tuple[Action, ...], action: Action) -> bool:
