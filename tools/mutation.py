@@ -47,7 +47,7 @@ MUTANTS = ROOT / "mutants"
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
-    "legality": ("play", "legal_plays"),
+    "legality": ("play", "legal"),
     "melds": ("meld_search", "plans", "sevens", "compiled", "count_vectors"),
     "scoring": ("transitions", "declaring", "results"),
 }

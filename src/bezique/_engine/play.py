@@ -14,17 +14,14 @@ from bezique._engine.compiled import rules_of
 from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.legal_plays import follow_plays, free_plays
-from bezique._engine.meld_search import Plan, card_of_last_trick, declarations
-from bezique._engine.sevens import any_time_seven, seven_list
+from bezique._engine.legal import NO_PLANS, compute_legal
+from bezique._engine.meld_search import Plan
 from bezique._engine.transitions import (
-    COMBO_DONE,
     end_window_turn,
     guess_packet,
     play,
 )
 from bezique.actions import (
-    PASS,
     Action,
     Declare,
     ExchangeSeven,
@@ -34,7 +31,7 @@ from bezique.actions import (
 )
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, GUESS, OVER, PLAY, State
+from bezique.state import OVER, PLAY, State
 
 __all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_position",
            "legal_actions", "offered"]
@@ -53,64 +50,6 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     return actions  # type: ignore[no-any-return]
 
 
-_NO_PLANS: dict[Declare, Plan] = {}
-"""The plans of a stage without declarations (shared; never changed)."""
-_ONLY_PASS: tuple[Action, ...] = (PASS,)
-"""The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
-
-
-def compute_legal(s: State) -> tuple[Action, ...]:
-    """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[1]`` (see :func:`legal_actions`)."""
-    stage = s.stage
-    if stage is PLAY:
-        p = s.to_move
-        assert p is not None
-        rules = s.variant.compiled or rules_of(s.variant)
-        if s.phase == 2 and s.trick:
-            return follow_plays(s, rules, p)
-        return free_plays(s, rules, p)
-    if stage is DECLARE:
-        return _window_actions(s)
-    if stage is GUESS:
-        low, high = s.variant.deal.packet_range
-        return tuple(GuessPacket(n) for n in range(low, high + 1))
-    return ()
-
-
-def _window_actions(s: State) -> tuple[Action, ...]:
-    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window; the
-    declarations' plans go to ``s.memo[1]``. The hand is counted once (a packed count
-    vector) for the combinations and the seven of trumps (a seven on the table has scored,
-    R4.2)."""
-    rules = s.variant.compiled or rules_of(s.variant)
-    p = s.to_move
-    assert p is not None
-    w = s.window._value_
-    gate = rules.gates[s.trump]
-    held = sum(map(gate.weigh, s.hands[p]))
-    plans = _NO_PLANS if w & COMBO_DONE else declarations(s, rules, p, held, gate)
-    if rules.sevens_open[w]:  # seven_open, read inline
-        # (the mask is 0 where no seven scores)
-        sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
-                  if held & gate.seven_mask else _NO_SEVENS)
-    else:
-        seven = any_time_seven(s, rules, p) if rules.seven_any_time else None  # R13.2
-        sevens = _NO_SEVENS if seven is None else [seven]
-    if not plans:
-        return (*sevens, PASS) if sevens else _ONLY_PASS
-    if rules.needs_card_of_last_trick:
-        plans = card_of_last_trick(s, plans)
-        if not plans:
-            return (*sevens, PASS) if sevens else _ONLY_PASS
-    s.memo[1:] = (plans,)
-    return (*plans, *sevens, PASS)
-
-
-_NO_SEVENS: list[Declare | ExchangeSeven] = []
-"""No seven action (shared, never changed)."""
-
-
 def offered(actions: tuple[Action, ...], action: Action) -> bool:
     """Whether ``action`` is one of ``actions``: by identity first (the interned actions of
     :func:`legal_actions` are found without a Python-level comparison per action)."""
@@ -123,7 +62,7 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
     memo = s.memo
-    return memo[1] if len(memo) > 1 else _NO_PLANS
+    return memo[1] if len(memo) > 1 else NO_PLANS
 
 
 def check_state_action(s: State, action: Action) -> None:
