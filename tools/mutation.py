@@ -47,14 +47,14 @@ MUTANTS = ROOT / "mutants"
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
-    "legality": ("play", "legal_plays"),
-    "melds": ("meld_search", "sevens", "compiled"),
+    "legality": ("play", "legal"),
+    "melds": ("meld_search", "plans", "sevens", "compiled", "count_vectors"),
     "scoring": ("transitions", "declaring", "results"),
 }
 """The rule modules by concern, as the last part of their module names (``bezique._engine.
 tricks``, ``bezique.results``): trick winning and the duty to follow; the legal actions of
-a state; the meld search, its reuse rules, the seven of trumps and the compiled meld tables;
-scoring in play and the settlement of a deal."""
+a state; the meld search, its reuse rules (plans), the seven of trumps, the compiled meld
+tables and their count vectors; scoring in play and the settlement of a deal."""
 
 KILLED = {1, 3, 37}
 """mutmut exit codes of a killed mutant (a failing test, an error, the type checker)."""

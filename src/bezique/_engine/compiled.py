@@ -7,11 +7,12 @@ flattened here into plain attributes when a variant is first used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import attrs
 
+from bezique._engine.count_vectors import CountCheck, Layout, Needs, Test, meld_gate
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
@@ -34,17 +35,23 @@ __all__ = [
     "CARD_WEIGHT",
     "CLASS_BIT",
     "FIELD_MASK",
+    "QUARTET_BIT",
     "SEQUENCES",
     "SEQUENCE_BIT",
+    "Candidate",
     "Pattern",
+    "Plan",
     "QuartetSpec",
     "Rules",
+    "WindowGate",
     "rules_of",
 ]
 
 CLASS_BIT = {MeldClass.A: 1, MeldClass.B: 2, MeldClass.C: 4, MeldClass.SEVEN: 8,
              MeldClass.CARTE_BLANCHE: 0}
 """The bit of each meld class in :attr:`bezique.state.TableCard.used`."""
+QUARTET_BIT = CLASS_BIT[MeldClass.C]
+"""The class of the quartets (R3.3)."""
 SEQUENCE_BIT = 16
 """With ``meld_classes = four`` the sequences' own class (R13.1); marriages keep bit 1."""
 SEQUENCES = frozenset({MeldKind.TRUMP_SEQUENCE, MeldKind.BACK_DOOR})
@@ -67,9 +74,9 @@ def _weight(card: Card) -> int:
 CARD_WEIGHT: dict[Card, int] = {card: _weight(card) for card in ALL_CARDS}
 """Each card's weight in a packed count vector: the sum of the weights of some cards holds,
 in 8-bit fields, how many copies of each card (fields 0-31, by ``Card.index``) and of each
-rank (fields 32-39, by rank value) they contain. The meld search sums them in C and tests
-every combination's card needs against the sum in a few integer operations
-(:class:`CountCheck`)."""
+rank (fields 32-39, by rank value) they contain: one layout for every variant, which the
+bots read (:mod:`bezique.bots.valuation`). The declaration window uses a smaller layout
+per variant and trump (:class:`WindowGate`)."""
 
 
 CARD_SHIFT: dict[Card, int] = {card: _FIELD * card.index for card in ALL_CARDS}
@@ -77,67 +84,6 @@ CARD_SHIFT: dict[Card, int] = {card: _FIELD * card.index for card in ALL_CARDS}
 FIELD_MASK = (1 << _FIELD) - 1
 """One field of a packed count vector: ``vector >> CARD_SHIFT[card] & FIELD_MASK`` is how
 many copies of ``card`` it counts."""
-
-
-@attrs.frozen
-class CountCheck:
-    """Whether a packed count vector holds at least some counts: ``(x + add) & guard == guard``.
-
-    ``add`` holds ``128 - n`` in every field that needs ``n`` copies, ``guard`` the top bit
-    of those fields: the bit survives exactly where the count reaches ``n``.
-    """
-
-    add: int
-    guard: int
-    needs: tuple[tuple[int, int], ...]
-    """``(field, count)`` pairs, the counts the check asks for."""
-
-    @staticmethod
-    def of(needs: tuple[tuple[int, int], ...]) -> CountCheck:
-        add = sum((_GUARD - n) << (_FIELD * field) for field, n in needs)
-        guard = sum(_GUARD << (_FIELD * field) for field, _ in needs)
-        return CountCheck(add, guard, needs)
-
-    def implied_by(self, other: CountCheck) -> bool:
-        """Whether every vector passing ``self`` passes ``other`` (``other`` asks no more)."""
-        mine = dict(self.needs)
-        return all(mine.get(field, 0) >= n for field, n in other.needs)
-
-
-def meld_gate(checks: list[CountCheck]) -> tuple[tuple[int, int, int, int], ...]:
-    """Few tests of which one passes exactly when one of ``checks`` does.
-
-    A check that asks for more than another is dropped (a sequence holds a marriage). The
-    rest are merged into *groups*, each one test ``(add, guard, shift, mask)``: with
-    ``y = (x + add) & guard`` (a guard bit survives in every field holding enough copies), the
-    group passes when ``y & (y >> shift) & mask`` is not zero. Checks of one field share a
-    group with ``shift`` 0 (four aces, four kings, ... in one test); checks of two fields the
-    same distance apart share one with that distance as ``shift`` and the first field's
-    guard bit in ``mask`` (the four marriages in one test). A check of more fields is a
-    group by itself (``shift`` -1: the test is ``y == guard``). Two checks asking different
-    counts of one field never share a group.
-    """
-    kept: list[CountCheck] = []
-    for check in sorted(set(checks), key=lambda c: (sum(n for _, n in c.needs), c.needs)):
-        if not any(check.implied_by(k) for k in kept):
-            kept.append(check)
-    groups: list[tuple[int, dict[int, int], list[CountCheck]]] = []
-    for check in kept:
-        fields = [field for field, _ in check.needs]
-        shift = -1 if len(fields) > 2 else _FIELD * (fields[-1] - fields[0])
-        for g_shift, needs, members in groups:
-            if g_shift == shift >= 0 and all(needs.get(f, n) == n for f, n in check.needs):
-                needs.update(check.needs)
-                members.append(check)
-                break
-        else:
-            groups.append((shift, dict(check.needs), [check]))
-    gate = []
-    for shift, needs, members in groups:
-        merged = CountCheck.of(tuple(sorted(needs.items())))
-        mask = sum(_GUARD << (_FIELD * m.needs[0][0]) for m in members)
-        gate.append((merged.add, merged.guard, shift, mask))
-    return tuple(gate)
 
 
 _QUARTETS = (
@@ -153,6 +99,20 @@ _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
 @attrs.frozen
+class Plan:
+    """How a legal declaration is carried out."""
+
+    kind: MeldKind
+    bit: int
+    points: int
+    cards: tuple[Card, ...]
+    from_hand: tuple[Card, ...]
+    from_table: tuple[int, ...]
+    superseded: int | None
+    fixes: Suit | None
+
+
+@attrs.frozen
 class Pattern:
     """A combination with a fixed multiset of cards (all but the plain quartets)."""
 
@@ -164,7 +124,12 @@ class Pattern:
     fixes: Suit | None
     declare: Declare
     check: CountCheck
-    """The card counts it needs, on a packed count vector (:data:`CARD_WEIGHT`)."""
+    """The card counts it needs, on the packed count vectors of its trump (:class:`Layout`)."""
+    hand_plan: Plan
+    """Its plan when every card comes from the hand (no table card could serve)."""
+    hand_entry: dict[Declare, Plan] = attrs.field(eq=False, repr=False)
+    """``{declare: hand_plan}``, built once: the plans of a window are merged from these
+    without hashing a declaration again (shared, never changed)."""
 
 
 @attrs.frozen
@@ -177,14 +142,74 @@ class QuartetSpec:
     points: int
     exclude_all_trump: bool
     check: CountCheck
-    """Four cards of the rank, on a packed count vector (:data:`CARD_WEIGHT`)."""
+    """Four cards of the rank, on the packed count vectors of its trump (:class:`Layout`)."""
+    cards: tuple[Card, ...]
+    """The card of the rank in each suit, in suit (and display) order."""
+    trump_pos: int
+    """Where the trump suit is in :attr:`cards` (-1 before trump is fixed)."""
+    hand_sets: dict[tuple[int, ...], dict[Declare, Plan]] = attrs.field(
+        factory=dict, eq=False, repr=False)
+    """By the copies of :attr:`cards` in a hand, the declarations of every set of four from
+    the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
 
 
-def _needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
+Candidate = tuple[int, int, int, "Pattern | None", "QuartetSpec | None"]
+"""A combination for the window's search: its check ``(add, guard)``, the class its cards
+must be new to (0 where it may upgrade a scored one, R3.5, or the gate does not look at
+fresh cards), and the pattern or the quartet."""
+
+
+@attrs.frozen
+class WindowGate:
+    """What a declaration window under one trump reads (R3.3-R3.9, R4.2): the weights of
+    the cards (:class:`Layout`), the tests of which one passes when the cards may make a
+    combination (:func:`meld_gate`), every combination with its check, and the field of
+    the seven of trumps."""
+
+    weigh: Callable[[Card], int]
+    add: int
+    guard: int
+    shift: int
+    single: int
+    mask: int
+    """The first test of the gate (:func:`meld_gate`), its fields read one by one."""
+    more: tuple[Test, ...]
+    """The other tests (none in the variants of the library)."""
+    covers: dict[int, int]
+    """Per bit the first test shows, the combinations that may then be declarable: bit
+    ``i`` for ``entries[i]``; empty with further tests."""
+    entries: tuple[Candidate, ...]
+    """Every combination (the patterns, then the quartets) with its check."""
+    candidates: dict[int, tuple[Candidate, ...]]
+    """The entries of :attr:`covers`, per bit."""
+    patterns: tuple[Pattern, ...]
+    quartets: tuple[QuartetSpec, ...]
+    seven: Card | None
+    seven_mask: int
+
+
+def _index_needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
+    """``(card index, copies)`` of sorted ``cards``, by index."""
     counts: dict[int, int] = {}
     for card in cards:
         counts[card.index] = counts.get(card.index, 0) + 1
-    return tuple(sorted(counts.items()))
+    return tuple(counts.items())
+
+
+def _needs(cards: tuple[Card, ...]) -> Needs:
+    """How many copies of each card ``cards`` holds."""
+    counts: Needs = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+_Spec = tuple[MeldKind, tuple[Card, ...], "Suit | None"]
+"""A fixed-card combination before its tables: kind, sorted cards, the suit it fixes."""
+
+
+def _spec(kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> _Spec:
+    return kind, tuple(sorted(cards)), fixes
 
 
 class Rules:
@@ -261,34 +286,64 @@ class Rules:
             for w in range(16))
 
     def _meld_tables(self, variant: Variant) -> None:
-        """Per trump suit, the combinations and the checks that skip the search."""
+        """Per trump suit, the combinations and what the window's gate reads."""
         self.upgrades = self._upgrades()
-        self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {
-            t: tuple(self._patterns(variant, t)) for t in (None, *_SUITS)}
-        self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {
-            t: tuple(self._quartets(t)) for t in (None, *_SUITS)}
-        # per trump, tests of which one passes when a window may offer a combination
-        # (meld_gate): most windows offer none, and the search is skipped
-        self.meld_gate = {t: meld_gate([p.check for p in self.patterns[t]]
-                                       + [q.check for q in self.quartets[t]])
-                          for t in self.patterns}
-        # the same checks unpacked, ``(add, guard, pattern)``, for the search's first filter
-        self.pattern_checks = {t: tuple((p.check.add, p.check.guard, p) for p in pats)
-                               for t, pats in self.patterns.items()}
-        self.quartet_checks = {t: tuple((q.check.add, q.check.guard, q) for q in specs)
-                               for t, specs in self.quartets.items()}
+        self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {}
+        self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {}
+        self.gates: dict[Suit | None, WindowGate] = {}
+        for t in (None, *_SUITS):
+            self._trump_tables(variant, t)
         self.pattern_by_key: dict[Suit | None, dict[tuple[MeldKind, tuple[Card, ...]], Pattern]] = {
             t: {(p.kind, p.cards): p for p in pats} for t, pats in self.patterns.items()}
 
-    def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> Pattern:
-        cards = tuple(sorted(cards))
+    def _trump_tables(self, variant: Variant, trump: Suit | None) -> None:
+        """The combinations under ``trump``, their count vectors' layout and the window's
+        gate (:class:`WindowGate`): most windows offer no combination, and the search is
+        skipped."""
+        specs = list(self._patterns(variant, trump))
+        ranks = [rank for rank, four, _, _ in _QUARTETS if self.points.get(four)]
+        pattern_needs = [_needs(cards) for _, cards, _ in specs]
+        quartet_needs: list[Needs] = [{rank: 4} for rank in ranks]
+        checks = pattern_needs + quartet_needs
+        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.has_seven_meld else None
+        layout = Layout(self.deck, checks, seven)
+        patterns = self.patterns[trump] = tuple(
+            self._pattern(kind, cards, fixes, layout.check(needs))
+            for (kind, cards, fixes), needs in zip(specs, pattern_needs, strict=True))
+        quartets = self.quartets[trump] = tuple(
+            QuartetSpec(four, rank, self.points[four],
+                        trump is not None and four_trump in self.points,
+                        layout.check({rank: 4}), tuple(Card.of(rank, suit) for suit in _SUITS),
+                        _SUITS.index(trump) if trump is not None else -1)
+            for rank, four, four_trump, _ in _QUARTETS if rank in ranks)
+        fresh = self.fresh_gate
+        tests, covers = meld_gate(layout, checks)
+        if not tests or tests[0][2] < 0:
+            tests = ((0, 0, 0, 0, 0), *tests)  # a first test that never passes
+        if len(tests) > 1:
+            covers = {}  # every combination is a candidate when any test passes
+        entries: tuple[Candidate, ...] = tuple(
+            (p.check.add, p.check.guard,
+             p.bit if fresh and not self.upgrades.get(p.kind) else 0, p, None)
+            for p in patterns) + tuple(
+            (q.check.add, q.check.guard, QUARTET_BIT if fresh else 0, None, q) for q in quartets)
+        self.gates[trump] = WindowGate(
+            layout.weight.__getitem__, *tests[0], tests[1:], covers, entries,
+            {bit: tuple(e for i, e in enumerate(entries) if mask >> i & 1)
+             for bit, mask in covers.items()},
+            patterns, quartets, seven, layout.field_mask(seven) if seven is not None else 0)
+
+    def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None,
+                 check: CountCheck) -> Pattern:
         bit = SEQUENCE_BIT if self.four_classes and kind in SEQUENCES else CLASS_BIT[
             kind.meld_class]
-        needs = _needs(cards)
-        return Pattern(kind, bit, cards, needs, self.points[kind], fixes,
-                       Declare(kind, cards), CountCheck.of(needs))
+        points = self.points[kind]
+        declare = Declare(kind, cards)
+        plan = Plan(kind, bit, points, cards, cards, (), None, fixes)
+        return Pattern(kind, bit, cards, _index_needs(cards), points, fixes, declare, check,
+                       plan, {declare: plan})
 
-    def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
+    def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
             if not self.trump_by_turn_up:
@@ -298,55 +353,48 @@ class Rules:
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
-    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[Pattern]:
+    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[_Spec]:
         """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
         points = self.points
         for suit in _SUITS:
             marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
             if MeldKind.ROYAL_MARRIAGE in points:
-                yield self._pattern(MeldKind.ROYAL_MARRIAGE, marriage, suit)
+                yield _spec(MeldKind.ROYAL_MARRIAGE, marriage, suit)
             if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
                 seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
-                yield self._pattern(MeldKind.TRUMP_SEQUENCE, seq, suit)
+                yield _spec(MeldKind.TRUMP_SEQUENCE, seq, suit)
 
-    def _marriage_and_sequence_patterns(self, trump: Suit) -> Iterator[Pattern]:
+    def _marriage_and_sequence_patterns(self, trump: Suit) -> Iterator[_Spec]:
         """Class A (R3.3, R8.2): marriages, the trump sequence and back-door sequences."""
         points = self.points
         for suit in _SUITS:
             kind = MeldKind.ROYAL_MARRIAGE if suit is trump else MeldKind.COMMON_MARRIAGE
             if kind in points:
-                yield self._pattern(kind, (Card.of(Rank.KING, suit),
+                yield _spec(kind, (Card.of(Rank.KING, suit),
                                            Card.of(Rank.QUEEN, suit)), None)
         for suit in _SUITS:
             kind = MeldKind.TRUMP_SEQUENCE if suit is trump else MeldKind.BACK_DOOR
             if kind in points:
                 seq = tuple(Card.of(r, suit) for r in _SEQUENCE_RANKS)
-                yield self._pattern(kind, seq, None)
+                yield _spec(kind, seq, None)
 
-    def _trump_quartet_patterns(self, trump: Suit) -> Iterator[Pattern]:
+    def _trump_quartet_patterns(self, trump: Suit) -> Iterator[_Spec]:
         """R9.2, R9.5: four (and five) trump aces, tens, kings, queens, jacks."""
         points = self.points
         for rank, _, four_trump, five_trump in _QUARTETS:
             card = Card.of(rank, trump)
             if four_trump in points:
-                yield self._pattern(four_trump, (card,) * 4, None)
+                yield _spec(four_trump, (card,) * 4, None)
             if five_trump in points:
-                yield self._pattern(five_trump, (card,) * 5, None)
+                yield _spec(five_trump, (card,) * 5, None)
 
-    def _bezique_patterns(self, variant: Variant, trump: Suit | None) -> Iterator[Pattern]:
+    def _bezique_patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Class B (R3.3, R5.2, R11.4): the bezique of one to five pairs."""
         pair = variant.trump.bezique_cards(trump)
         if pair is not None:
             for n, kind in enumerate(_BEZIQUES, start=1):
                 if kind in self.points:
-                    yield self._pattern(kind, pair * n, None)
-
-    def _quartets(self, trump: Suit | None) -> Iterator[QuartetSpec]:
-        for rank, four, four_trump, _ in _QUARTETS:
-            if self.points.get(four):
-                yield QuartetSpec(four, rank, self.points[four],
-                                  trump is not None and four_trump in self.points,
-                                  CountCheck.of(((_RANK_FIELD + int(rank), 4),)))
+                    yield _spec(kind, pair * n, None)
 
     def _upgrades(self) -> dict[MeldKind, frozenset[MeldKind]]:
         """R3.5 and R11.3: which scored kinds a kind may be built on."""

@@ -1,304 +1,30 @@
-"""The meld search: every legal declaration of a window, and how each is carried out.
+"""The meld search: every legal declaration of a window (R3.3-R3.9, R5.3, R11.5).
 
-This module encodes the reuse rules of R3.4-R3.9 (and R3.8 with
-``reform_broken``, R6.4 / R11.8 for partners). A declaration ``M`` of class
-``X`` with cards ``S`` is legal when every card of ``S`` is held (hand, own
-table, partner's table where allowed) and either
-
-* every card of ``S`` is new to class ``X`` (a *fresh* declaration), or
-* ``S`` contains exactly one scored, intact, not yet upgraded combination
-  ``P`` of class ``X`` that ``M`` upgrades (R3.5, R11.3), and the other cards
-  are new to ``X`` (an *upgrade*), or
-* with ``reform_broken``, ``S`` holds all unplayed cards of a broken
-  combination of the same kind, and like cards new to ``X`` for the played
-  ones (a *re-formed* combination, R3.8).
-
-Where several physical cards could serve, cards already on the table are used
-first (the hand stays concealed and its cards stay fresh), then the hand; with
-``require_fresh_card`` at least one card comes from the hand (R3.7). Upgrades
-are preferred to re-forming, and re-forming to a fresh declaration; of several
-combinations that could be upgraded the largest is used.
+Packed count vectors first tell whether the cards a player may declare with can make any
+combination at all (most windows: none), and which ones they might make; the candidates are
+then planned by :mod:`bezique._engine.plans`, which encodes the reuse rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from operator import attrgetter
 
-import attrs
-
-from bezique._engine.compiled import (
-    CARD_SHIFT,
-    CARD_WEIGHT,
-    CLASS_BIT,
-    FIELD_MASK,
-    SEQUENCES,
-    Pattern,
-    QuartetSpec,
-    Rules,
+from bezique._engine.compiled import Candidate, Pattern, Plan, QuartetSpec, Rules, WindowGate
+from bezique._engine.plans import (
+    Pool,
+    hand_quartets,
+    plan_pattern,
+    quartet_declare,
+    quartet_plans,
 )
-from bezique._engine.sevens import SEVENS, seven_list
-from bezique.actions import Declare, ExchangeSeven
-from bezique.cards import ALL_CARDS, Card, Suit, by_index
-from bezique.melds import MeldClass, MeldKind
-from bezique.state import Combination, State, TableCard
+from bezique.actions import Declare
+from bezique.state import State
 
-__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "window_declarations",
-           "window_offer"]
+__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "card_of_last_trick",
+           "declarations", "window_declarations"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
-
-
-@attrs.frozen
-class Plan:
-    """How a legal declaration is carried out."""
-
-    kind: MeldKind
-    bit: int
-    points: int
-    cards: tuple[Card, ...]
-    from_hand: tuple[Card, ...]
-    from_table: tuple[int, ...]
-    superseded: int | None
-    fixes: Suit | None
-
-
-class Pool:
-    """The cards a player may declare with, indexed for the search."""
-
-    __slots__ = ("combos", "hand_counts", "on_table", "side", "table_by_index")
-
-    def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
-        hand_counts = [0] * 32
-        table_by_index: dict[int, list[TableCard]] = {}
-        on_table: dict[int, TableCard] = {}
-        if rules.declares_from_won_cards:
-            # R11.5: only won cards never used in a combination; the last trick's first
-            won = state.won[player]
-            for tc in reversed(won):
-                if not tc.used:
-                    table_by_index.setdefault(tc.card.index, []).append(tc)
-                    on_table[tc.serial] = tc
-            self.combos: tuple[Combination, ...] = ()
-        else:
-            for card in state.hands[player]:
-                hand_counts[card.index] += 1
-            owners = (player, *rules.partners[player]) if with_partner else (player,)
-            for owner in owners:
-                for tc in state.table[owner]:
-                    table_by_index.setdefault(tc.card.index, []).append(tc)
-                    on_table[tc.serial] = tc
-            self.combos = state.combos
-        self.hand_counts = hand_counts
-        self.table_by_index = table_by_index
-        self.on_table = on_table
-        self.side = rules.sides[player]
-
-
-def _fresh(pool: Pool, index: int, bit: int, exclude: frozenset[int] = frozenset()) -> list[int]:
-    """Serials of the table copies of card ``index`` new to the class ``bit``."""
-    return [tc.serial for tc in pool.table_by_index.get(index, ())
-            if not tc.used & bit and tc.serial not in exclude]
-
-
-def _choose(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
-            ) -> tuple[list[int], list[Card]] | None:
-    """Pick copies new to class ``bit`` for ``needs`` (index -> count): table first."""
-    serials: list[int] = []
-    hand: list[Card] = []
-    spare_hand = -1
-    for index, n in needs.items():
-        table = _fresh(pool, index, bit)
-        in_hand = pool.hand_counts[index]
-        if len(table) + in_hand < n:
-            return None
-        take = min(n, len(table))
-        serials.extend(table[:take])
-        hand.extend([ALL_CARDS[index]] * (n - take))
-        if take and in_hand > n - take:
-            spare_hand = index
-    if require_hand and not hand:
-        if spare_hand < 0:
-            return None
-        # swap one table copy of ``spare_hand`` for the copy in hand
-        for serial in serials:
-            if pool.on_table[serial].card.index == spare_hand:
-                serials.remove(serial)
-                break
-        hand.append(ALL_CARDS[spare_hand])
-    return serials, hand
-
-
-_MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
-
-
-def _choose_marriage(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
-                     ) -> tuple[list[int], list[Card]] | None:
-    """Pick a king and a queen new to the marriages, not both of one scored sequence.
-
-    With ``meld_classes = four`` the cards of a sequence are still new to the marriages,
-    yet the marriage inside one sequence never scores by itself (R13.1); table copies
-    first, as :func:`_choose`.
-    """
-    sequences = [set(c.serials) for c in pool.combos if c.kind in SEQUENCES]
-    options: list[list[tuple[int, Card | None]]] = []
-    for index in needs:
-        choices: list[tuple[int, Card | None]] = [(serial, None)
-                                                  for serial in _fresh(pool, index, bit)]
-        if pool.hand_counts[index]:
-            choices.append((-1, ALL_CARDS[index]))
-        options.append(choices)
-    king_choices, queen_choices = options
-    for king, king_card in king_choices:
-        for queen, queen_card in queen_choices:
-            if require_hand and king_card is None and queen_card is None:
-                continue
-            if king >= 0 and queen >= 0 and any(king in seq and queen in seq
-                                                for seq in sequences):
-                continue
-            serials = [s for s in (king, queen) if s >= 0]
-            return serials, [c for c in (king_card, queen_card) if c is not None]
-    return None
-
-
-def _multiset_minus(needs: dict[int, int], cards: tuple[Card, ...]) -> dict[int, int] | None:
-    rest = dict(needs)
-    for card in cards:
-        left = rest.get(card.index, 0) - 1
-        if left < 0:
-            return None
-        if left:
-            rest[card.index] = left
-        else:
-            del rest[card.index]
-    return rest
-
-
-def _intact(pool: Pool, combo: Combination) -> bool:
-    on_table = pool.on_table
-    return all(serial in on_table for serial in combo.serials)
-
-
-def _plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
-    """The plan for a fixed-card combination, or ``None`` if it cannot be declared."""
-    needs = dict(pat.needs)
-    bit = pat.bit
-    require_hand = rules.require_fresh
-    best: tuple[Combination, int, tuple[list[int], list[Card]]] | None = None
-    ups = rules.upgrades.get(pat.kind, frozenset())
-    for i, combo in enumerate(pool.combos):
-        if combo.superseded or combo.side != pool.side:
-            continue
-        upgrade = combo.kind in ups
-        reform = rules.reform_broken and combo.kind is pat.kind
-        if not (upgrade or reform):
-            continue
-        if upgrade and _intact(pool, combo):
-            rest = _multiset_minus(needs, combo.cards)
-            if rest is None:
-                continue
-            chosen = _choose(pool, rest, bit, require_hand)
-            if chosen is not None and (best is None or len(combo.cards) > len(best[0].cards)):
-                best = (combo, i, chosen)
-        elif reform and best is None and not _intact(pool, combo):
-            # R3.8: all the unplayed cards of the broken combination, plus like cards
-            kept = [s for s in combo.serials if s in pool.on_table]
-            if not kept:
-                continue
-            kept_cards = tuple(pool.on_table[s].card for s in kept)
-            rest = _multiset_minus(needs, kept_cards)
-            if rest is None:
-                continue
-            chosen = _choose(pool, rest, bit, require_hand)
-            if chosen is not None:
-                best = (attrs.evolve(combo, serials=tuple(kept)), i, chosen)
-    if best is not None:
-        combo, i, (serials, hand) = best
-        return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
-                    tuple(combo.serials) + tuple(serials), i, pat.fixes)
-    if rules.four_classes and pat.kind in _MARRIAGES:
-        chosen = _choose_marriage(pool, needs, bit, require_hand)
-    else:
-        chosen = _choose(pool, needs, bit, require_hand)
-    if chosen is None:
-        return None
-    serials, hand = chosen
-    return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand), tuple(serials), None, pat.fixes)
-
-
-def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``total`` cards from suits with the given caps."""
-    if start == len(caps) - 1:
-        if total <= caps[start]:
-            yield (total,)
-        return
-    for k in range(min(total, caps[start]), -1, -1):
-        for rest in _compositions(total - k, caps, start + 1):
-            yield (k, *rest)
-
-
-def _quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
-                   ) -> Iterator[Plan]:
-    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3)."""
-    suits = tuple(Suit)
-    indexes = [Card.of(spec.rank, suit).index for suit in suits]
-    seen: set[tuple[Card, ...]] = set()
-    if rules.reform_broken:
-        for i, combo in enumerate(pool.combos):
-            if combo.superseded or combo.side != pool.side or combo.kind is not spec.kind:
-                continue
-            if _intact(pool, combo):
-                continue
-            kept = tuple(s for s in combo.serials if s in pool.on_table)
-            if not kept:
-                continue
-            kept_cards = tuple(pool.on_table[s].card for s in kept)
-            for plan in _quartet_sets(pool, rules, spec, trump, indexes, 4 - len(kept)):
-                cards = tuple(sorted(kept_cards + plan.cards, key=by_index))
-                if cards in seen:
-                    continue
-                if spec.exclude_all_trump and all(c.suit is trump for c in cards):
-                    continue  # R11.3: four trumps score only as the trump quartet
-                seen.add(cards)
-                yield attrs.evolve(plan, cards=cards, from_table=kept + plan.from_table,
-                                   superseded=i)
-    for plan in _quartet_sets(pool, rules, spec, trump, indexes, 4):
-        if plan.cards not in seen:
-            seen.add(plan.cards)
-            yield plan
-
-
-def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None,
-                  indexes: list[int], total: int) -> Iterator[Plan]:
-    bit = 4
-    fresh = [_fresh(pool, index, bit) for index in indexes]
-    caps = [len(f) + pool.hand_counts[index] for f, index in zip(fresh, indexes, strict=True)]
-    if sum(caps) < total:
-        return
-    trump_pos = list(Suit).index(trump) if trump is not None else -1
-    for counts in _compositions(total, caps):
-        if spec.exclude_all_trump and total == 4 and counts[trump_pos] == 4:
-            continue
-        serials: list[int] = []
-        hand: list[Card] = []
-        spare = -1
-        for pos, n in enumerate(counts):
-            if not n:
-                continue
-            take = min(n, len(fresh[pos]))
-            serials.extend(fresh[pos][:take])
-            hand.extend([ALL_CARDS[indexes[pos]]] * (n - take))
-            if take and pool.hand_counts[indexes[pos]] > n - take:
-                spare = pos
-        if rules.require_fresh and not hand:
-            if spare < 0:
-                continue
-            serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
-            hand.append(ALL_CARDS[indexes[spare]])
-        cards = tuple(sorted((ALL_CARDS[indexes[pos]] for pos, n in enumerate(counts)
-                              for _ in range(n)), key=by_index))
-        yield Plan(spec.kind, bit, spec.points, cards, tuple(hand), tuple(serials), None, None)
 
 
 def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
@@ -307,130 +33,151 @@ def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare
     From won cards (Fildinski), each combination must hold a card of the
     trick just won (R5.3, R11.5).
     """
-    return _with_card_of_last_trick(state, rules, _declarations(state, rules, player, None))
-
-
-def window_offer(state: State, rules: Rules, player: int, combos: bool, sevens: bool
-                 ) -> tuple[dict[Declare, Plan], list[Declare | ExchangeSeven]]:
-    """What ``player`` may do in his declaration window: the combinations when ``combos``
-    (R3.9) and the seven-of-trumps actions when ``sevens`` (R4.1, R4.2), his hand counted
-    once for both (a seven of trumps on the table has scored, R4.2)."""
-    held: int = sum(map(_WEIGHT, state.hands[player]))
-    plans = _NO_DECLARATIONS
-    if combos:
-        plans = _declarations(state, rules, player, held)
-        if rules.needs_card_of_last_trick:
-            plans = _with_card_of_last_trick(state, rules, plans)
-    trump = state.trump
-    if not sevens or not rules.has_seven_meld or trump is None:
-        return plans, _NO_SEVENS
-    seven = SEVENS[trump]
-    if not held >> CARD_SHIFT[seven] & FIELD_MASK:
-        return plans, _NO_SEVENS
-    return plans, seven_list(state, seven)
-
-
-def _with_card_of_last_trick(state: State, rules: Rules, plans: dict[Declare, Plan]
-                             ) -> dict[Declare, Plan]:
-    """R5.3, R11.5: from won cards, the combinations holding a card of the trick just won."""
-    if rules.needs_card_of_last_trick and plans:
-        last = WON_SERIAL_BASE + len(state.played) - len(state.active)
-        plans = {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
+    plans = declarations(state, rules, player, None)
+    if plans and rules.needs_card_of_last_trick:
+        plans = card_of_last_trick(state, plans)
     return plans
+
+
+def card_of_last_trick(state: State, plans: dict[Declare, Plan]) -> dict[Declare, Plan]:
+    """R5.3, R11.5: from won cards, the combinations holding a card of the trick just won."""
+    last = WON_SERIAL_BASE + len(state.played) - len(state.active)
+    return {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
 
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
-_NO_SEVENS: list[Declare | ExchangeSeven] = []
-"""No seven action (shared, never changed)."""
 CARD_OF_TABLE = attrgetter("card")
 """The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
-QUARTET_BIT = CLASS_BIT[MeldClass.C]
-"""The class of the quartets (R3.3)."""
-_WEIGHT = CARD_WEIGHT.__getitem__
 
 
-def _table_counts(state: State, rules: Rules, player: int, bit: int) -> int:
-    """The packed count vector (:data:`~bezique._engine.compiled.CARD_WEIGHT`) of the table
-    cards new to the class ``bit`` that ``player`` may declare with: his own and, where the
-    rules allow, his partners' (R6.4, R11.8)."""
-    counts = 0
-    table = state.table
-    for owner in rules.table_owners[player]:
-        counts += sum(_WEIGHT(tc.card) for tc in table[owner] if not tc.used & bit)
-    return counts
-
-
-def _fresh_candidates(state: State, rules: Rules, player: int, held: int,
-                      patterns: list[Pattern], quartets: list[QuartetSpec]
-                      ) -> tuple[list[Pattern], list[QuartetSpec]]:
-    """Of the candidates, those whose cards are all at hand new to their class (R3.4, R3.9),
-    and those of a kind that may be built on a scored combination (R3.5, R11.3). Only for
-    hand declarations without re-forming (R3.8), where a combination of any other kind
-    needs every card new to its class."""
-    vectors: dict[int, int] = {}
-    kept: list[Pattern] = []
-    for pat in patterns:
-        if not rules.upgrades.get(pat.kind):
-            counts = vectors.get(pat.bit)
-            if counts is None:
-                counts = vectors[pat.bit] = held + _table_counts(state, rules, player, pat.bit)
-            if (counts + pat.check.add) & pat.check.guard != pat.check.guard:
-                continue
-        kept.append(pat)
-    if quartets:
-        counts = held + _table_counts(state, rules, player, QUARTET_BIT)
-        quartets = [spec for spec in quartets
-                    if (counts + spec.check.add) & spec.check.guard == spec.check.guard]
-    return kept, quartets
-
-
-def _declarations(state: State, rules: Rules, player: int, held: int | None
-                  ) -> dict[Declare, Plan]:
+def declarations(state: State, rules: Rules, player: int, held: int | None,
+                 gate: WindowGate | None = None) -> dict[Declare, Plan]:
     """The combinations ``player`` may declare, ``held`` the count vector of his hand when
-    known. Packed count vectors decide first whether any combination is possible at all."""
-    trump = state.trump
+    known (:class:`~bezique._engine.compiled.WindowGate`), without the rule of the last
+    trick (R5.3). The count vectors decide first whether any combination is possible
+    (``gate``: the trump's, when known)."""
+    if gate is None:
+        gate = rules.gates[state.trump]
+    weigh = gate.weigh
     if rules.declares_from_won_cards:
         # R11.5: the won cards never used in a combination
-        held = counts = sum(_WEIGHT(tc.card) for tc in state.won[player] if not tc.used)
+        held = counts = sum(weigh(tc.card) for tc in state.won[player] if not tc.used)
     else:
         if held is None:
-            held = sum(map(_WEIGHT, state.hands[player]))
+            held = sum(map(weigh, state.hands[player]))
         counts = held
         table = state.table
-        for owner in rules.table_owners[player]:
-            if table[owner]:
-                counts += sum(map(_WEIGHT, map(CARD_OF_TABLE, table[owner])))
-    for add, guard, shift, mask in rules.meld_gate[trump]:
+        if table[player]:
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
+        for partner in rules.partners[player]:  # R6.4, R11.8
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
+    y = (counts + gate.add) & gate.guard
+    shown = y & ((y >> gate.shift) | gate.single) & gate.mask
+    if shown or (gate.more and _passes(gate.more, counts)):
+        return _candidates(state, rules, player, gate, held, counts, shown)
+    return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
+
+
+_declarations = declarations
+"""The former name (the gate's tests call it)."""
+
+
+def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
+    """Whether one of the gate's further tests passes (:func:`~bezique._engine.compiled.
+    meld_gate`)."""
+    for add, guard, shift, single, mask in tests:
         y = (counts + add) & guard
-        if (y == guard) if shift < 0 else (y & (y >> shift) & mask):
-            break
-    else:
-        return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
-    patterns = [pat for add, guard, pat in rules.pattern_checks[trump]
-                if (counts + add) & guard == guard]
-    quartets = [spec for add, guard, spec in rules.quartet_checks[trump]
-                if (counts + add) & guard == guard]
-    if rules.fresh_gate and (patterns or quartets):
-        patterns, quartets = _fresh_candidates(state, rules, player, held, patterns, quartets)
+        if (y == guard) if shift < 0 else y & ((y >> shift) | single) & mask:
+            return True
+    return False
+
+
+def _candidates(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
+                counts: int, shown: int) -> dict[Declare, Plan]:
+    """The search over the combinations whose cards ``counts`` holds (of those the bits the
+    gate ``shown`` may allow) and, where the gate looks at fresh cards (R3.4, R3.9), whose
+    cards are all at hand new to their class. That gate skips the kinds that may be built on
+    a scored combination (R3.5, R11.3): without re-forming (R3.8) a combination of any
+    other kind needs every card new."""
+    found = gate.candidates.get(shown)  # one bit shown (most windows)
+    if found is None:
+        found = _named(gate, shown)
+    patterns: list[Pattern] = []
+    quartets: list[QuartetSpec] = []
+    fresh: dict[int, int] = {}
+    for add, guard, bit, pattern, quartet in found:
+        if (counts + add) & guard != guard:
+            continue
+        if bit and counts != held:  # else the table adds nothing any check counts
+            vector = fresh.get(bit)
+            if vector is None:
+                used = 0  # the cards that served in the class (R3.4)
+                table = state.table
+                for owner in rules.table_owners[player]:
+                    for tc in table[owner]:
+                        if tc.used & bit:
+                            used += gate.weigh(tc.card)
+                vector = fresh[bit] = counts - used
+            if (vector + add) & guard != guard:
+                continue
+        if pattern is not None:
+            patterns.append(pattern)
+        elif quartet is not None:
+            quartets.append(quartet)
     if not patterns and not quartets:
         return _NO_DECLARATIONS
-    return _search(state, rules, player, patterns, quartets)
+    return _search(state, rules, player, patterns, quartets, held)
+
+
+def _named(gate: WindowGate, shown: int) -> tuple[Candidate, ...]:
+    """The candidates of several bits shown by the gate, or of every combination where a
+    further test passed."""
+    if gate.more:
+        return gate.entries
+    chosen = 0
+    for bit, mask in gate.covers.items():
+        if shown & bit:
+            chosen |= mask
+    return tuple(e for i, e in enumerate(gate.entries) if chosen >> i & 1)
 
 
 def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
-            quartets: list[QuartetSpec]) -> dict[Declare, Plan]:
-    """The plans of the candidate combinations that can be declared now."""
+            quartets: list[QuartetSpec], held: int | None = None) -> dict[Declare, Plan]:
+    """The plans of the candidate combinations that can be declared now (``held``: the
+    count vector of the hand, when known)."""
     plans: dict[Declare, Plan] = {}
+    table = state.table
+    if not (table[player] or rules.declares_from_won_cards
+            or any(map(table.__getitem__, rules.partners[player]))):
+        # no table card may serve: every card from the hand, no upgrade (R3.5, R3.8)
+        if held is None:
+            held = sum(map(rules.gates[state.trump].weigh, state.hands[player]))
+        found = [pat.hand_entry for pat in patterns
+                 if (held + pat.check.add) & pat.check.guard == pat.check.guard]
+        hand = state.hands[player]
+        for spec in quartets:
+            caps = tuple(map(hand.count, spec.cards))
+            sets = spec.hand_sets.get(caps)
+            if sets is None:
+                sets = spec.hand_sets[caps] = hand_quartets(spec, caps)
+            if sets:
+                found.append(sets)
+        if len(found) == 1:
+            return found[0]
+        for entry in found:
+            plans.update(entry)  # the hashes of the entries, not hashed again
+        return plans
     pool = Pool(state, rules, player, bool(rules.partners[player]))
     for pat in patterns:
         if pat.bit == 2 and rules.partners[player] and not rules.partner_beziques:
-            plan = _plan_pattern(Pool(state, rules, player, False), rules, pat)
+            plan = plan_pattern(Pool(state, rules, player, False), rules, pat)
         else:
-            plan = _plan_pattern(pool, rules, pat)
+            plan = plan_pattern(pool, rules, pat)
         if plan is not None:
             plans[pat.declare] = plan
     for spec in quartets:
-        for plan in _quartet_plans(pool, rules, spec, state.trump):
-            plans[Declare(spec.kind, plan.cards)] = plan
+        for plan in quartet_plans(pool, rules, spec, state.trump):
+            plans[quartet_declare(spec.kind, plan.cards)] = plan
     return plans
+

@@ -14,17 +14,14 @@ from bezique._engine.compiled import rules_of
 from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.legal_plays import follow_plays, free_plays
-from bezique._engine.meld_search import Plan, window_offer
-from bezique._engine.sevens import any_time_seven
+from bezique._engine.legal import NO_PLANS, compute_legal
+from bezique._engine.meld_search import Plan
 from bezique._engine.transitions import (
-    COMBO_DONE,
     end_window_turn,
     guess_packet,
     play,
 )
 from bezique.actions import (
-    PASS,
     Action,
     Declare,
     ExchangeSeven,
@@ -34,7 +31,7 @@ from bezique.actions import (
 )
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, GUESS, OVER, PLAY, State
+from bezique.state import OVER, PLAY, State
 
 __all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_position",
            "legal_actions", "offered"]
@@ -53,51 +50,6 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     return actions  # type: ignore[no-any-return]
 
 
-_NO_PLANS: dict[Declare, Plan] = {}
-"""The plans of a stage without declarations (shared; never changed)."""
-_ONLY_PASS: tuple[Action, ...] = (PASS,)
-"""The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
-
-
-def compute_legal(s: State) -> tuple[Action, ...]:
-    """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[1]`` (see :func:`legal_actions`)."""
-    stage = s.stage
-    if stage is PLAY:
-        p = s.to_move
-        assert p is not None
-        rules = s.variant.compiled or rules_of(s.variant)
-        if s.phase == 2 and s.trick:
-            return follow_plays(s, rules, p)
-        return free_plays(s, rules, p)
-    if stage is DECLARE:
-        actions, plans = _window_actions(s)
-        if plans:
-            s.memo[1:] = (plans,)
-        return actions
-    if stage is GUESS:
-        low, high = s.variant.deal.packet_range
-        return tuple(GuessPacket(n) for n in range(low, high + 1))
-    return ()
-
-
-def _window_actions(s: State) -> tuple[tuple[Action, ...], dict[Declare, Plan]]:
-    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window."""
-    rules = s.variant.compiled or rules_of(s.variant)
-    p = s.to_move
-    assert p is not None
-    w = s.window._value_
-    sevens_open = rules.sevens_open[w]  # seven_open, read inline
-    plans, sevens = window_offer(s, rules, p, not w & COMBO_DONE, sevens_open)
-    if not sevens_open and rules.seven_any_time:
-        seven = any_time_seven(s, rules, p)  # R13.2: not a window action
-        if seven is not None:
-            sevens = [seven]
-    if not plans and not sevens:
-        return _ONLY_PASS, _NO_PLANS
-    return (*plans, *sevens, PASS), plans
-
-
 def offered(actions: tuple[Action, ...], action: Action) -> bool:
     """Whether ``action`` is one of ``actions``: by identity first (the interned actions of
     :func:`legal_actions` are found without a Python-level comparison per action)."""
@@ -110,7 +62,7 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
 def _plans(s: State) -> dict[Declare, Plan]:
     legal_actions(s)
     memo = s.memo
-    return memo[1] if len(memo) > 1 else _NO_PLANS
+    return memo[1] if len(memo) > 1 else NO_PLANS
 
 
 def check_state_action(s: State, action: Action) -> None:

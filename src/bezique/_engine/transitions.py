@@ -17,7 +17,7 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.legal_plays import PLAY_OF, follow_plays, free_plays
+from bezique._engine.legal import PLAY_OF, follow_plays, free_plays, window_actions
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -75,8 +75,8 @@ _CARD_OF = itemgetter(1)
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
-    with it (:func:`~bezique._engine.legal_plays.free_plays`, R2.5): this saves a later
-    :func:`~bezique._engine.play.compute_legal` its dispatch. A hand alone, the common
+    with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
+    :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
         f[MEMO] = [None]
@@ -217,9 +217,12 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         if (left <= rules.players and not rules.last_trick_final
                 and left + (f[TURN_UP] is not None) <= rules.players):
             _add_last_trick(f, rules, side)
-        # R2.6: the winner's declaration window opens after every phase-1 trick
+        # R2.6: the winner's declaration window opens after every phase-1 trick; what it
+        # offers is listed with it
         f[STAGE] = DECLARE
-        return _new(State, f)
+        new = _new(State, f)
+        new.memo[0] = window_actions(new, rules)
+        return new
     hands = f[HANDS]
     active = f[ACTIVE]
     if hands[active[0]]:

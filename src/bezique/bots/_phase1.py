@@ -2,10 +2,11 @@
 
 A card's *keep value* is its base value (brisque, rank, trump: the
 :class:`~bezique.bots.valuation.TrumpTables`) plus what the player's combination
-prospects lose if it goes: :func:`combination_drops` for marriages, sequences
-and beziques, :func:`quartet_drops` for four of a rank, less the points of a
-seven of trumps played from the hand (R4.2). A card's *waiting* value is the best
-combination still declarable after it is played (:func:`waiting_points`).
+prospects lose if it goes: :func:`~bezique.bots._keep.keep_values` for marriages,
+sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_values`
+for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
+card's *waiting* value is the best combination still declarable after it is played
+(:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
 :func:`lead` and :func:`follow` say how a play is judged, :func:`best_play` weighs
 every play (see :mod:`bezique.bots.greedy`).
 
@@ -20,13 +21,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bezique.actions import Action, Play
+from bezique.bots._keep import (
+    Drops,
+    Quartets,
+    keep_values,
+    pend_without,
+    quartet_values,
+    waiting_of,
+)
 from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
     COMPLETE,
     JACK,
     MASK,
     RANK,
-    RANK_SHIFT,
     SHIFT,
     TRUMP_POS,
     WEIGHT,
@@ -35,7 +43,6 @@ from bezique.bots.valuation import (
     class_vectors,
 )
 from bezique.cards import Card, Suit
-from bezique.melds import MeldKind
 from bezique.state import Combination, TableCard
 
 __all__ = ["phase1"]
@@ -50,95 +57,59 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
-    if my_table or T.partners[player]:
+    used_on_table = _NONE
+    if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
+        if my_table:
+            used_on_table = served(my_table)
+    elif my_table:
+        da, db, dc, dall, used_on_table = table_counts(T, player, table)
+        call = held + dall
+        by_bit = (call, held + da, held + db, call, held + dc)
     else:
         by_bit = (held,) * 5  # no table card: every class counts the hand alone
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0
-    drops = combination_drops(tt, by_bit, combos, T.sides[player], g)
-    quartets = quartet_drops(tt, by_bit[4], g)
+    keeps = list(tt.base1)
+    drops = keep_values(tt, by_bit, combos, T.sides[player], g, keeps)
+    quartets = quartet_values(tt, by_bit[4], g)
     seven_bonus = 0.0
-    if (turn_up is not None and RANK[turn_up.index] >= JACK and tt.seven >= 0
-            and held >> SHIFT[tt.seven] & MASK):
-        seven_bonus = float(T.seven_points)
+    seven = tt.seven
+    if seven >= 0:
+        if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
+            seven_bonus = float(T.seven_points)
+        keeps[seven] += quartets[0][tt.quartet_of[seven]]
+        keeps[seven] -= T.seven_points - seven_bonus  # R4.2: played from the hand, it scores
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
-    return best_play(T, tt, my_table, held, by_bit[0], drops, quartets, seven_bonus, plays,
-                     judge, scores)
+    return best_play(T, tt, used_on_table, held, by_bit[0], keeps, drops, quartets,
+                     seven_bonus, plays, judge, scores)
 
 
-_Drops = tuple[list[int], list[float], list[int]]
-"""Per combination the counts it is judged on and its prospect drop when one counted card
-goes, and the complete combinations."""
+_TableCounts = tuple[int, int, int, int, dict[int, int]]
+_table_counts: dict[int, tuple[tuple[TableCard, ...], _TableCounts]] = {}
+"""The :func:`table_counts` of the tables last met, by the table's id (the entry keeps the
+table alive, so the id is not reused while it is here)."""
 
 
-def combination_drops(tt: TrumpTables, by_bit: tuple[int, ...],
-                      combos: tuple[Combination, ...], side: int, g: float) -> _Drops:
-    """Per combination, the packed counts of the class it is judged on and what the
-    prospects lose when one counted card goes (a complete one: most of its points), and
-    the complete combinations.
-
-    An upgrade (R3.5) counts every card only once the combination it builds on is
-    scored; ``g`` is the share of the stock still to draw. A combination none of whose
-    cards is held is left at no drop: no card held counts for it.
-    """
-    call = by_bit[0]
-    prospects = tt.prospects
-    scored: list[MeldKind] | None = None
-    arrs = [call] * len(prospects)
-    drops = [0.0] * len(prospects)
-    complete: list[int] = []
-    for pid, mask in tt.masks:
-        if not call & mask:
-            continue  # none of its cards held
-        bit, pts, total, upgrade, kind, xx, steps, add, guard, more = prospects[pid]
-        arr = by_bit[bit]
-        # the classes share one vector when no table card counts: nothing to choose
-        if upgrade and arr is not call:
-            if scored is None:
-                scored = [cb_.kind for cb_ in combos
-                          if cb_.side == side and not cb_.superseded]
-            if kind not in scored:
-                arr = call  # R3.5: may be built on a scored combination
-        have = ((arr + add) & guard).bit_count()
-        for add, guard in more:
-            have += ((arr + add) & guard).bit_count()
-        if have == total:
-            complete.append(pid)
-            drops[pid] = pts * (COMPLETE - xx * g)
-        else:
-            drops[pid] = pts * g * steps[have]
-        arrs[pid] = arr
-    return arrs, drops, complete
-
-
-_Quartets = tuple[list[float], list[tuple[int, int, int]]]
-"""Per four-of-a-rank combination its prospect drop, then a 0.0 (for the cards of no
-quartet, index -1), and the complete ones."""
-
-
-def quartet_drops(tt: TrumpTables, cc: int, g: float) -> _Quartets:
-    """Per four-of-a-rank combination (R3.6) with class-C cards counted in the packed
-    ``cc``, what its prospects lose when one card goes, and the complete ones as
-    ``(quartet, cards, points)``."""
-    fields = tt.quartet_fields
-    qdrop = [0.0] * (len(fields) + 1)
-    qdone: list[tuple[int, int, int]] = []
-    ranks = cc >> RANK_SHIFT[0]  # the rank fields alone: a small number
-    for q, shift, pts in fields:
-        r = ranks >> shift & MASK
-        if r >= 4:
-            qdone.append((q, r, pts))
-            qdrop[q] = pts * (COMPLETE - 0.5625 * g) if r == 4 else 0.0
-        elif r:
-            qdrop[q] = pts * g * _SQUARE_STEP[r] / 16
-    return qdrop, qdone
-
-
-_SQUARE_STEP = tuple(r * r - (r - 1) * (r - 1) for r in range(4))
+def table_counts(T: Tables, player: int,
+                 table: tuple[tuple[TableCard, ...], ...]) -> _TableCounts:
+    """What the table cards of ``player`` (who has no partner) add to the packed counts
+    of the meld classes A, B, C and of all (R3.4-R3.6), and :func:`served`. A table
+    seldom changes between a player's decisions, so these are kept for the tables last
+    met."""
+    my_table = table[player]
+    entry = _table_counts.get(id(my_table))
+    if entry is not None and entry[0] is my_table:
+        return entry[1]
+    dall, da, db, _, dc = class_vectors(T, player, 0, table)
+    counts = (da, db, dc, dall, served(my_table))
+    if len(_table_counts) >= 64:
+        _table_counts.clear()
+    _table_counts[id(my_table)] = (my_table, counts)
+    return counts
 
 
 _Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
@@ -172,23 +143,25 @@ def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card
 _NOTHING = (0.0,) * 32
 
 
-def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held: int,
-              call: int, drops: _Drops, quartets: _Quartets, seven_bonus: float,
-              plays: Sequence[Play], judge: _Judge, scores: list[float] | None) -> Action:
+def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: int,
+              call: int, keeps: list[float], drops: Drops, quartets: Quartets,
+              seven_bonus: float, plays: Sequence[Play], judge: _Judge,
+              scores: list[float] | None) -> Action:
     """The play of the best value: ``judge``'s value of the card less its keep value.
 
-    A card's keep value is its base value plus the drop of every combination prospect
-    it counts for; a seven of trumps played from the hand scores (R4.2) unless an
-    exchange awaits (a card from the table: :func:`table_keep`). Winning a trick is
-    worth its brisques and most of a combination waiting to be declared.
+    A hand card's keep value is in ``keeps`` (:func:`~bezique.bots._keep.keep_values`)
+    but for four of a rank;
+    a card from the table has its own (:func:`table_keep`). Winning a trick is worth
+    its brisques and most of a combination waiting to be declared.
     """
-    arrs, pdrop, complete = drops
+    arrs, _, complete, complete_bits = drops
     qdrop, qdone = quartets
-    info, seven, card_bp = tt.card_info, tt.seven, tt.card_bp
+    card_bp, quartet_of = tt.card_bp, tt.quartet_of_hand
     seven_cost = T.seven_points - seven_bonus
     waiting = complete or qdone
+    pend_all, spoils, ready = (waiting_of(tt, complete, complete_bits, qdone, seven_bonus)
+                               if waiting else (seven_bonus, 0, _READY))
     value, wins, p_win, trick_bp, last = judge
-    used_on_table = served(my_table) if my_table else _NONE
     best_action: Action = plays[0]
     best_u = -1e18
     for action in plays:
@@ -197,17 +170,11 @@ def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held:
         if i in used_on_table and (action.from_table or not held >> SHIFT[i] & MASK):
             used = used_on_table[i]  # R3.4: the class bits its copies have served
             keep = table_keep(tt, i, used, drops, call, qdrop, seven_cost)
+            pend = (waiting_points(tt, i, used, arrs, complete, call, qdone) + seven_bonus
+                    if waiting else seven_bonus)
         else:
-            used = 0
-            keep, pats, q = info[i]
-            for pid, n, shift in pats:
-                if arrs[pid] >> shift & MASK <= n:
-                    keep += pdrop[pid]
-            keep += qdrop[q]
-            if i == seven:
-                keep -= seven_cost  # R4.2: a seven of trumps played from the hand scores
-        pend = (waiting_points(tt, i, used, arrs, complete, call, qdone) + seven_bonus
-                if waiting else seven_bonus)
+            keep = keeps[i] + qdrop[quartet_of[i]]
+            pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
         if wins and wins >> i & 1:
             gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
             if not last:
@@ -225,6 +192,7 @@ def best_play(T: Tables, tt: TrumpTables, my_table: tuple[TableCard, ...], held:
 
 
 _NONE: dict[int, int] = {}
+_READY: list[tuple[int, int]] = []
 
 
 def served(my_table: tuple[TableCard, ...]) -> dict[int, int]:
@@ -236,11 +204,11 @@ def served(my_table: tuple[TableCard, ...]) -> dict[int, int]:
     return used
 
 
-def table_keep(tt: TrumpTables, i: int, used: int, drops: _Drops, call: int,
+def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
                qdrop: list[float], seven_cost: float) -> float:
     """The keep value of a table card ``i`` whose copies have served the classes ``used``:
     a combination of a class it has served does not count it (R3.4)."""
-    arrs, pdrop, _ = drops
+    arrs, pdrop, _, _ = drops
     bits = tt.bits
     keep, pats, q = tt.card_info[i]
     for pid, n, shift in pats:
@@ -255,7 +223,7 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: _Drops, call: int,
 
 
 def waiting_points(tt: TrumpTables, i: int, used: int, arrs: list[int], complete: list[int],
-                   call: int, qdone: list[tuple[int, int, int]]) -> float:
+                   call: int, qdone: tuple[tuple[int, int, int], ...]) -> float:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
     pend = 0.0

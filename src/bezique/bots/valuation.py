@@ -77,9 +77,11 @@ def suit_top(block: int) -> int:
 class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
-    __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "lead_risk",
-                 "lead_win", "less_bp", "masks", "needs_of", "pats", "phase2", "prospects",
-                 "quartet_fields", "quartet_of", "quartets", "seven")
+    __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
+                 "lead_risk", "lead_win", "less_bp", "masks", "memos", "needs_of", "pats",
+                 "phase2", "prospects", "quartet_bits", "quartet_cards", "quartet_fields",
+                 "quartet_mask", "quartet_memo", "quartet_of", "quartet_of_hand", "quartets",
+                 "seven")
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
@@ -103,7 +105,7 @@ class TrumpTables:
         self.needs_of = tuple(dict(p[3]) for p in pats)
         """Per combination, the copies it needs of each card index."""
         self.prospects = tuple(_prospect(*p) for p in pats)
-        """Per combination, what :func:`bezique.bots._phase1.combination_drops` reads:
+        """Per combination, what :func:`bezique.bots._keep.pattern_state` reads:
         ``(class bit, points, cards, is an upgrade, kind, completion steps..., count
         checks...)`` (:func:`_prospect`)."""
         self.masks = tuple(
@@ -130,6 +132,38 @@ class TrumpTables:
         self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
+        self._keep_tables()
+
+    def _keep_tables(self) -> None:
+        """What :mod:`bezique.bots._keep` reads, and its memos."""
+        pats = self.pats
+        self.memos: tuple[dict[int, tuple[bool, float, tuple[int, ...], int]], ...] = tuple(
+            {} for _ in pats)
+        """Per combination, what the counts of its cards decide, by those counts
+        (:func:`bezique.bots._keep.pattern_state`)."""
+        self.checks = tuple(
+            (mask, (pid, pats[pid][0], pats[pid][4], pats[pid][5], pats[pid][1],
+                    self.prospects[pid][5], self.memos[pid])) for pid, mask in self.masks)
+        """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
+        of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
+        completion one card short, memo)``."""
+        quartet_of = self.quartet_of
+        self.quartet_cards = tuple(
+            tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
+        """Per four-of-a-rank combination, the card indexes it counts."""
+        self.quartet_bits = tuple(sum(1 << i for i in cards) for cards in self.quartet_cards)
+        """The same as bit sets."""
+        self.quartet_of_hand = tuple(
+            -1 if i == self.seven else q for i, q in enumerate(quartet_of))
+        """:attr:`quartet_of`, but -1 for the scoring seven of trumps (whose keep value
+        the greedy policy completes beforehand)."""
+        self.quartet_mask = sum(MASK << shift for _, shift, _ in self.quartet_fields)
+        """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
+        self.quartet_memo: dict[int, tuple[tuple[tuple[int, int, int], ...],
+                                           tuple[tuple[int, int], ...],
+                                           tuple[tuple[int, int, int], ...]]] = {}
+        """What those rank counts decide, by the counts
+        (:func:`bezique.bots._keep.quartet_state`)."""
 
     def _card_tables(self, t: int, brisque: float) -> None:
         """The per card tables, with trump suit position ``t`` (-1 for none)."""

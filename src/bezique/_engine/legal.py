@@ -1,0 +1,124 @@
+"""The legal actions of a deal's state, by stage (R2.5-R2.7, R2.10, R3.9, R4, R9.4, R11.6,
+R13.2).
+
+In phase 1, and when leading in phase 2, a player may play any card of his hand or of his
+table; before his first card he may show carte blanche; with ``seven_declare = any_time``
+he may declare the seven of trumps on his turn. A phase-2 follower must follow, beat and
+trump as R2.10 says. A declaration window offers the combinations, the seven actions and
+the pass. The transitions list these actions with the state they make
+(:mod:`bezique._engine.transitions`), and :func:`compute_legal` with a state that came
+from elsewhere (set up, read from a document, or made by a rare transition).
+"""
+
+from __future__ import annotations
+
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
+from bezique._engine.sevens import any_time_seven, seven_list
+from bezique._engine.tricks import follow_options
+from bezique.actions import (
+    PASS,
+    PLAYS,
+    PLAYS_FROM_TABLE,
+    Action,
+    Declare,
+    ExchangeSeven,
+    GuessPacket,
+)
+from bezique.cards import ALL_CARDS, by_index
+from bezique.melds import MeldKind
+from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
+
+__all__ = ["NO_PLANS", "PLAY_OF", "compute_legal", "follow_plays", "free_plays", "window_actions"]
+
+PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
+"""The interned ``Play`` of a card (looked up in C)."""
+_MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
+COMBO_DONE = Window.COMBO_DONE.value
+
+
+def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
+    """R2.5, R2.7: any card ``p`` holds, from the hand or the table, each once; carte blanche
+    (R11.6); the seven of trumps with ``seven_declare = any_time`` (R13.2)."""
+    hand = s.hands[p]
+    table = s.table[p]
+    privilege = s.carte[p]
+    if not table and not privilege and not rules.seven_any_time:
+        return tuple(map(PLAY_OF, dict.fromkeys(hand)))  # a hand alone, the common case
+    held = dict.fromkeys(hand)
+    out: list[Action] = list(map(PLAY_OF, held))
+    if table:
+        for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
+            out.append(PLAYS_FROM_TABLE[card.index] if card in held else PLAY_OF(card))
+    if privilege in _MAY_SHOW and s.phase == 1:
+        cards = hand + tuple(tc.card for tc in table)
+        if not any(c.rank.is_court for c in cards):
+            out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
+    if rules.seven_any_time:
+        seven = any_time_seven(s, rules, p)  # R13.2
+        if seven is not None:
+            out.append(seven)
+    return tuple(out)
+
+
+def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
+    """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
+    allowed = follow_options(s.hands[p], s.trick, s.trump, rules.trump_when_losing)
+    return tuple(map(PLAY_OF, sorted(dict.fromkeys(allowed), key=by_index)))
+
+
+NO_PLANS: dict[Declare, Plan] = {}
+"""The plans of a stage without declarations (shared; never changed)."""
+_ONLY_PASS: tuple[Action, ...] = (PASS,)
+"""The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
+
+
+def compute_legal(s: State) -> tuple[Action, ...]:
+    """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
+    in ``s.memo[1]`` (see :func:`bezique._engine.play.legal_actions`)."""
+    stage = s.stage
+    if stage is PLAY:
+        p = s.to_move
+        assert p is not None
+        rules = s.variant.compiled or rules_of(s.variant)
+        if s.phase == 2 and s.trick:
+            return follow_plays(s, rules, p)
+        return free_plays(s, rules, p)
+    if stage is DECLARE:
+        return window_actions(s, s.variant.compiled or rules_of(s.variant))
+    if stage is GUESS:
+        low, high = s.variant.deal.packet_range
+        return tuple(GuessPacket(n) for n in range(low, high + 1))
+    return ()
+
+
+def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
+    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window; the
+    declarations' plans go to ``s.memo[1]``. The hand is counted once (a packed count
+    vector) for the combinations and the seven of trumps (a seven on the table has scored,
+    R4.2)."""
+    p = s.to_move
+    assert p is not None
+    w = s.window._value_
+    gate = rules.gates[s.trump]
+    held = sum(map(gate.weigh, s.hands[p]))
+    plans = NO_PLANS if w & COMBO_DONE else declarations(s, rules, p, held, gate)
+    if rules.sevens_open[w]:  # seven_open, read inline
+        # (the mask is 0 where no seven scores)
+        sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
+                  if held & gate.seven_mask else _NO_SEVENS)
+    else:
+        seven = any_time_seven(s, rules, p) if rules.seven_any_time else None  # R13.2
+        sevens = _NO_SEVENS if seven is None else [seven]
+    if not plans:
+        return (*sevens, PASS) if sevens else _ONLY_PASS
+    if rules.needs_card_of_last_trick:
+        plans = card_of_last_trick(s, plans)
+        if not plans:
+            return (*sevens, PASS) if sevens else _ONLY_PASS
+    s.memo[1:] = (plans,)
+    return (*plans, *sevens, PASS)
+
+
+_NO_SEVENS: list[Declare | ExchangeSeven] = []
+"""No seven action (shared, never changed)."""

@@ -1,0 +1,185 @@
+"""The keep values of all the cards of a hand at once, for the greedy policy's phase-1 play.
+
+A card's keep value (:mod:`bezique.bots._phase1`) is its base value plus what every
+combination prospect it counts for loses if it goes. Rather than asking, card by card,
+which combinations it counts for, each combination is judged once a decision from the
+packed count vector of its class (:data:`bezique.bots.valuation.WEIGHT`) and its drop
+added to every card it counts: those held no more often than it needs them (a spare
+copy counts for nothing). What the count vector decides about a combination (how many
+of its cards are held, whether it is complete, which held cards count) depends only on the
+counts of its own cards, so it is worked out once per such counts and kept
+(:func:`pattern_state`); only the drop, which depends on the stock left, is computed
+each decision. Four of a rank (R3.6) and the seven of trumps (R4.2) follow, in the
+order the keep value adds them up, so every value is the same float as counted card by
+card.
+"""
+
+from __future__ import annotations
+
+from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique.melds import MeldKind
+from bezique.state import Combination
+
+__all__ = ["Drops", "Quartets", "Waiting", "keep_values", "pattern_state", "pend_without",
+           "quartet_state", "quartet_values", "waiting_of"]
+
+_State = tuple[bool, float, tuple[int, ...], int]
+"""What the counts of a combination's own cards decide: whether it is complete, the drop
+of its squared completion when one card goes (incomplete), the card indexes it counts
+(held, and no more often than needed), and the same as a bit set."""
+
+_MEMO_LIMIT = 4096
+"""At most this many count states kept per combination (then the memo starts again)."""
+
+
+def pattern_state(tt: TrumpTables, pid: int, key: int) -> _State:
+    """What the counts ``key`` (a packed count vector holding only the fields of
+    combination ``pid``'s cards) decide about it, computed once and kept."""
+    _, _, total, needs, _, _ = tt.pats[pid]
+    prospect = tt.prospects[pid]
+    steps, add, guard, more = prospect[6], prospect[7], prospect[8], prospect[9]
+    have = ((key + add) & guard).bit_count()
+    for add, guard in more:
+        have += ((key + add) & guard).bit_count()
+    counted = tuple(index for index, n in needs if 0 < key >> SHIFT[index] & MASK <= n)
+    state = (have == total, 0.0 if have == total else steps[have], counted,
+             sum(1 << index for index in counted))
+    memo = tt.memos[pid]
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = state
+    return state
+
+
+Drops = tuple[list[int], list[float], list[int], list[int]]
+"""Per combination the counts it is judged on and its prospect drop, the complete
+combinations, and per complete one the bit set of the card indexes it counts."""
+
+
+def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
+                side: int, g: float, keeps: list[float]) -> Drops:
+    """Add each combination's drop to the keep value in ``keeps`` of every card it counts.
+
+    Per combination, the packed counts of the class it is judged on and what the
+    prospects lose when one counted card goes (a complete one: most of its points), and
+    the complete combinations. An upgrade (R3.5) counts every card only once the
+    combination it builds on is scored; ``g`` is the share of the stock still to draw. A
+    combination none of whose cards is held is left at no drop.
+    """
+    call = by_bit[0]
+    n = len(tt.pats)
+    arrs = [call] * n
+    drops = [0.0] * n
+    complete: list[int] = []
+    complete_bits: list[int] = []
+    scored: list[MeldKind] | None = None
+    for mask, check in tt.checks:
+        if not call & mask:
+            continue  # none of its cards held
+        pid, bit, upgrade, kind, pts, xx, memo = check
+        arr = by_bit[bit]
+        # the classes share one vector when no table card counts: nothing to choose
+        if upgrade and arr is not call:
+            if scored is None:
+                scored = [cb_.kind for cb_ in combos
+                          if cb_.side == side and not cb_.superseded]
+            if kind not in scored:
+                arr = call  # R3.5: may be built on a scored combination
+        key = arr & mask
+        state = memo.get(key)
+        if state is None:
+            state = pattern_state(tt, pid, key)
+        done, step, counted, bits = state
+        if done:
+            complete.append(pid)
+            complete_bits.append(bits)
+            drop = pts * (COMPLETE - xx * g)
+        else:
+            drop = pts * g * step
+        drops[pid] = drop
+        arrs[pid] = arr
+        for index in counted:
+            keeps[index] += drop
+    return arrs, drops, complete, complete_bits
+
+
+Quartets = tuple[list[float], tuple[tuple[int, int, int], ...]]
+"""Per four-of-a-rank combination its prospect drop, then a 0.0 (for the cards of no
+quartet, index -1), and the complete ones."""
+
+
+def quartet_values(tt: TrumpTables, cc: int, g: float) -> Quartets:
+    """Per four-of-a-rank combination (R3.6) with class-C cards counted in the packed
+    ``cc``, what its prospects lose when one card goes, and the complete ones as
+    ``(quartet, cards, points)``. What the rank counts decide is kept
+    (:func:`quartet_state`)."""
+    key = cc >> RANK_SHIFT[0] & tt.quartet_mask  # the counts of the quartets' ranks
+    state = tt.quartet_memo.get(key)
+    if state is None:
+        state = quartet_state(tt, key)
+    short, four, qdone = state
+    qdrop = [0.0] * (len(tt.quartet_fields) + 1)
+    for q, pts, step in short:
+        qdrop[q] = pts * g * step / 16
+    for q, pts in four:
+        qdrop[q] = pts * (COMPLETE - 0.5625 * g)
+    return qdrop, qdone
+
+
+_QuartetState = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...],
+                      tuple[tuple[int, int, int], ...]]
+
+
+def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
+    """What the rank counts ``key`` decide about the four-of-a-rank combinations: the
+    incomplete ones held at all, as ``(quartet, points, drop of the squared count)``, the
+    ones held exactly four times, ``(quartet, points)``, and the complete ones,
+    ``(quartet, cards, points)``; computed once and kept."""
+    short, four, qdone = [], [], []
+    for q, shift, pts in tt.quartet_fields:
+        r = key >> shift & MASK
+        if r >= 4:
+            qdone.append((q, r, pts))
+            if r == 4:
+                four.append((q, pts))
+        elif r:
+            short.append((q, pts, _SQUARE_STEP[r]))
+    state = (tuple(short), tuple(four), tuple(qdone))
+    memo = tt.quartet_memo
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = state
+    return state
+
+
+_SQUARE_STEP = tuple(r * r - (r - 1) * (r - 1) for r in range(4))
+
+
+Waiting = tuple[float, int, list[tuple[int, int]]]
+"""The points waiting to be declared after a hand card is played: those of the best
+complete combination plus the seven's bonus, the bit set of the card indexes whose play
+spoils it, and every complete combination as ``(points, card indexes it needs)``, best
+first (:func:`pend_without`)."""
+
+
+def waiting_of(tt: TrumpTables, complete: list[int], complete_bits: list[int],
+               qdone: tuple[tuple[int, int, int], ...], seven_bonus: float) -> Waiting:
+    """What :func:`~bezique.bots._phase1.waiting_points` gives a hand card, shared by
+    the cards: the best complete combination unless the card is one it needs."""
+    pats = tt.pats
+    ready = [(pats[pid][1], bits) for pid, bits in zip(complete, complete_bits, strict=True)]
+    for q, r, pts in qdone:
+        ready.append((pts, 0 if r > 4 else tt.quartet_bits[q]))
+    if len(ready) > 1:
+        ready.sort(reverse=True)  # best first (among equal points, any order will do)
+    best, needs = ready[0]
+    return best + seven_bonus, needs, ready
+
+
+def pend_without(ready: list[tuple[int, int]], index: int) -> float:
+    """The points of the best complete combination in ``ready`` that does not need card
+    ``index``, or 0."""
+    for pts, needs in ready:
+        if not needs >> index & 1:
+            return pts
+    return 0.0
