@@ -29,12 +29,14 @@ from bezique.cards import ALL_CARDS, by_index
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
-__all__ = ["NO_PLANS", "PLAY_OF", "compute_legal", "follow_plays", "free_plays", "window_actions"]
+__all__ = ["COMBO_DONE", "NO_PLANS", "PLAY_OF", "compute_legal", "follow_plays", "free_plays",
+           "window_actions"]
 
 PLAY_OF = {card: PLAYS[card.index] for card in ALL_CARDS}.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
 _MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
-COMBO_DONE = Window.COMBO_DONE.value
+COMBO_DONE: int = Window.COMBO_DONE.value
+"""The window flag: no further combination in it (R3.2), as an integer for the hot path."""
 
 
 def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.legal import PLAY_OF, follow_plays, free_plays, window_actions
+from bezique._engine.legal import COMBO_DONE, PLAY_OF, follow_plays, free_plays, window_actions
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -49,7 +49,6 @@ __all__ = [
     "replace_at",
 ]
 
-COMBO_DONE: int = Window.COMBO_DONE.value
 SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
 PARTNER: int = Window.PARTNER.value
