@@ -17,7 +17,13 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.legal import COMBO_DONE, PLAY_OF, follow_plays, free_plays, window_actions
+from bezique._engine.legal import (
+    COMBO_DONE,
+    follow_plays,
+    free_plays,
+    hand_plays,
+    window_actions,
+)
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -82,7 +88,7 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
         new = _new(State, f)
         new.memo[0] = free_plays(new, rules, q)
         return new
-    f[MEMO] = [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
+    f[MEMO] = [hand_plays(f[HANDS][q])]
     return _new(State, f)
 
 
