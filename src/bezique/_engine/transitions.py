@@ -74,6 +74,9 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
 _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
+_PAIR_BRISQUES = bytes(_BRISQUE_COUNT(a) + _BRISQUE_COUNT(b) for a in ALL_CARDS for b in ALL_CARDS)
+"""The brisques of a two-card trick, ``_PAIR_BRISQUES[first.index << 5 | second.index]`` (R2.11),
+looked up as :data:`~bezique._engine.tricks.BEATS` is."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
 
@@ -196,13 +199,15 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     trump = f[TRUMP]
     if len(trick) == 2:
         (leader, first), (follower, second) = trick
-        winner = follower if BEATS[trump][first.index << 5 | second.index] else leader
+        pair = first.index << 5 | second.index
+        winner = follower if BEATS[trump][pair] else leader
         played: tuple[Card, ...] = (first, second)
+        won_brisques = _PAIR_BRISQUES[pair]
     else:
         winner = trick[trick_winner(trick, trump)][0]
         played = tuple(map(_CARD_OF, trick))
+        won_brisques = sum(map(_BRISQUE_COUNT, played))
     side = rules.sides[winner]
-    won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
         brisques = f[BRISQUES]
         f[BRISQUES] = replace_at(brisques, side, brisques[side] + won_brisques)
