@@ -17,7 +17,13 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position, without
-from bezique._engine.legal import COMBO_DONE, PLAY_OF, follow_plays, free_plays, window_actions
+from bezique._engine.legal import (
+    COMBO_DONE,
+    follow_plays,
+    free_plays,
+    hand_plays,
+    window_actions,
+)
 from bezique._engine.meld_search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
@@ -68,6 +74,9 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
 _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
+_PAIR_BRISQUES = bytes(_BRISQUE_COUNT(a) + _BRISQUE_COUNT(b) for a in ALL_CARDS for b in ALL_CARDS)
+"""The brisques of a two-card trick, ``_PAIR_BRISQUES[first.index << 5 | second.index]`` (R2.11),
+looked up as :data:`~bezique._engine.tricks.BEATS` is."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
 
@@ -82,7 +91,7 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
         new = _new(State, f)
         new.memo[0] = free_plays(new, rules, q)
         return new
-    f[MEMO] = [tuple(map(PLAY_OF, dict.fromkeys(f[HANDS][q])))]
+    f[MEMO] = [hand_plays(f[HANDS][q])]
     return _new(State, f)
 
 
@@ -190,13 +199,15 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     trump = f[TRUMP]
     if len(trick) == 2:
         (leader, first), (follower, second) = trick
-        winner = follower if BEATS[trump][first.index << 5 | second.index] else leader
+        pair = first.index << 5 | second.index
+        winner = follower if BEATS[trump][pair] else leader
         played: tuple[Card, ...] = (first, second)
+        won_brisques = _PAIR_BRISQUES[pair]
     else:
         winner = trick[trick_winner(trick, trump)][0]
         played = tuple(map(_CARD_OF, trick))
+        won_brisques = sum(map(_BRISQUE_COUNT, played))
     side = rules.sides[winner]
-    won_brisques = sum(map(_BRISQUE_COUNT, played))
     if won_brisques:
         brisques = f[BRISQUES]
         f[BRISQUES] = replace_at(brisques, side, brisques[side] + won_brisques)
