@@ -289,8 +289,8 @@ def _replace(self: State, /, **changes: Any) -> State:
     A named tuple's own ``_replace`` would share the ``memo`` list of the old state, so
     :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
     forbids overriding it in the class body, hence the assignment below. Both this and
-    :meth:`State.replace` copy the fields through a list, four times faster than the named
-    tuple's own ``_replace``.
+    :meth:`State.replace` copy the fields through a list: about a third of the machine
+    instructions of the named tuple's own ``_replace``.
     """
     return _copy_with(self, changes, changes.pop("memo", [None]))
 

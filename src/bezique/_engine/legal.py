@@ -40,20 +40,22 @@ _PLAY_BY_CARD: dict[Card, Play] = {card: PLAYS[card.index] for card in ALL_CARDS
 PLAY_OF = _PLAY_BY_CARD.__getitem__
 """The interned ``Play`` of a card (looked up in C)."""
 
+_MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
+COMBO_DONE: int = Window.COMBO_DONE.value
+"""The window flag: no further combination in it (R3.2), as an integer for the hot path."""
+
 
 def hand_plays(cards: Sequence[Card]) -> tuple[Action, ...]:
     """The interned ``Play`` of each of ``cards``, each card once, in their order (R2.5).
 
-    Built by one ``itemgetter`` call, which makes the tuple in C: five times faster than
-    mapping the cards one by one, and every play state of a deal lists its plays."""
+    Built by one ``itemgetter`` call, which makes the tuple in C (about 5,500 machine
+    instructions for a hand of eight, where mapping the cards through a de-duplicating
+    dictionary took about 8,900); every play state of a deal lists its plays."""
     if len(set(cards)) != len(cards):
         cards = tuple(dict.fromkeys(cards))  # two packs or more: a card held twice, once
     if len(cards) > 1:
         return itemgetter(*cards)(_PLAY_BY_CARD)  # type: ignore[no-any-return]
     return tuple(map(PLAY_OF, cards))  # itemgetter of one key gives the value, not a tuple
-_MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
-COMBO_DONE: int = Window.COMBO_DONE.value
-"""The window flag: no further combination in it (R3.2), as an integer for the hot path."""
 
 
 def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
