@@ -88,7 +88,8 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
-        f[MEMO] = memo = [None]  # filled through the list: new.memo is a slower read
+        memo: list[Any] = [None]
+        f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = _new(State, f)
         memo[0] = free_plays(new, rules, q)
         return new
@@ -185,7 +186,8 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         f[TO_MOVE] = following
         if f[PHASE] == 1:
             return _with_plays(f, rules, following)
-        f[MEMO] = memo = [None]
+        memo: list[Any] = [None]
+        f[MEMO] = memo
         new = _new(State, f)
         memo[0] = follow_plays(new, rules, following)  # R2.10
         return new
@@ -233,7 +235,8 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
-        f[MEMO] = memo = [None]  # filled through the list (see _with_plays)
+        memo: list[Any] = [None]
+        f[MEMO] = memo  # filled through the list (see _with_plays)
         new = _new(State, f)
         memo[0] = window_actions(new, rules)
         return new
