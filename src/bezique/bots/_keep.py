@@ -20,7 +20,8 @@ from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTable
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
-__all__ = ["Drops", "Quartets", "Waiting", "keep_values", "pattern_state", "pend_without",
+__all__ = ["Drops", "Quartets", "Waiting", "hand_keep_values", "keep_values", "pattern_state",
+           "pend_without",
            "quartet_state", "quartet_values", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
@@ -101,6 +102,35 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
         for index in counted:
             keeps[index] += drop
     return arrs, drops, complete, complete_bits
+
+
+def hand_keep_values(tt: TrumpTables, held: int, g: float,
+                     keeps: list[float]) -> tuple[list[int], list[int]]:
+    """:func:`keep_values` for a player with no table card (R3.4) and no partner (R11.8):
+    every class counts the hand alone, ``held``, and an upgrade (R3.5) needs no check, as
+    every card counts for it either way. Only the complete combinations are returned, and
+    per complete one the bit set of the card indexes it counts: with no table card no
+    other part of :data:`Drops` is read. The drops are the same floats, added in the
+    same order."""
+    complete: list[int] = []
+    complete_bits: list[int] = []
+    for mask, pid, pts, xx, memo in tt.hand_checks:
+        key = held & mask
+        if not key:
+            continue  # none of its cards held
+        state = memo.get(key)
+        if state is None:
+            state = pattern_state(tt, pid, key)
+        done, step, counted, bits = state
+        if done:
+            complete.append(pid)
+            complete_bits.append(bits)
+            drop = pts * (COMPLETE - xx * g)
+        else:
+            drop = pts * g * step
+        for index in counted:
+            keeps[index] += drop
+    return complete, complete_bits
 
 
 Quartets = tuple[list[float], tuple[tuple[int, int, int], ...]]

@@ -78,8 +78,8 @@ class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
     __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "lead_risk", "lead_win", "less_bp", "masks", "memos", "needs_of", "pats",
-                 "phase2", "prospects", "quartet_bits", "quartet_cards", "quartet_fields",
+                 "hand_checks", "lead_risk", "lead_win", "less_bp", "masks", "memos", "needs_of",
+                 "pats", "phase2", "prospects", "quartet_bits", "quartet_cards", "quartet_fields",
                  "quartet_mask", "quartet_memo", "quartet_of", "quartet_of_hand", "quartets",
                  "seven")
 
@@ -147,6 +147,12 @@ class TrumpTables:
         """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
         of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
         completion one card short, memo)``."""
+        self.hand_checks = tuple(
+            (mask, pid, pats[pid][1], self.prospects[pid][5], self.memos[pid])
+            for pid, mask in self.masks)
+        """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
+        the fields of a combination's cards, its id, points, squared completion one card
+        short, and memo."""
         quartet_of = self.quartet_of
         self.quartet_cards = tuple(
             tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
