@@ -78,10 +78,10 @@ class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
     __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "hand_checks", "lead_risk", "lead_win", "less_bp", "masks", "memos", "needs_of",
-                 "pats", "phase2", "prospects", "quartet_bits", "quartet_cards", "quartet_fields",
-                 "quartet_mask", "quartet_memo", "quartet_of", "quartet_of_hand", "quartets",
-                 "seven")
+                 "hand_checks", "hand_fields", "hand_memo", "lead_risk", "lead_win", "less_bp",
+                 "masks", "memos", "needs_of", "pats", "phase2", "prospects", "quartet_bits",
+                 "quartet_cards", "quartet_fields", "quartet_mask", "quartet_memo", "quartet_of",
+                 "quartet_of_hand", "quartets", "seven")
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
@@ -153,6 +153,15 @@ class TrumpTables:
         """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
         the fields of a combination's cards, its id, points, squared completion one card
         short, and memo."""
+        fields = 0
+        for _, mask in self.masks:
+            fields |= mask
+        self.hand_fields = fields
+        """The fields of every combination's cards in a packed count vector."""
+        self.hand_memo: dict[int, tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...],
+                                        tuple[int, ...], tuple[int, ...]]] = {}
+        """What a hand's counts of those cards decide
+        (:func:`bezique.bots._keep.hand_state`), by the counts."""
         quartet_of = self.quartet_of
         self.quartet_cards = tuple(
             tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
