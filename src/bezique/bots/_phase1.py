@@ -46,7 +46,7 @@ from bezique.bots.valuation import (
 from bezique.cards import Card, Suit
 from bezique.state import Combination, TableCard
 
-__all__ = ["phase1"]
+__all__ = ["hand_phase1", "phase1"]
 
 def phase1(T: Tables, player: int, hand: tuple[Card, ...],
            table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
@@ -59,7 +59,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
     if not my_table and scores is None and not T.partners[player]:
-        return hand_phase1(T, tt, player, held, trick, trump, turn_up, stock_size, active, legal)
+        return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active, legal)
     used_on_table = _NONE
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
@@ -100,13 +100,15 @@ def seven_keep(T: Tables, tt: TrumpTables, held: int, turn_up: Card | None,
     return seven_bonus
 
 
-def hand_phase1(T: Tables, tt: TrumpTables, player: int, held: int,
+def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
                 trick: tuple[tuple[int, Card], ...], trump: Suit | None, turn_up: Card | None,
                 stock_size: int, active: tuple[int, ...], legal: tuple[Action, ...]) -> Action:
     """:func:`phase1` for a player with no table card and no partner, no scores asked:
     the hand alone counts in every class (R3.4), so the keep values need no class
     vectors (:func:`~bezique.bots._keep.hand_keep_values`) and every play is from the hand
     (:func:`hand_play`). The same choice as the general path, the same floats."""
+    tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    held = sum(map(WEIGHT, hand))
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0
@@ -120,7 +122,7 @@ def hand_phase1(T: Tables, tt: TrumpTables, player: int, held: int,
         pend_all, spoils, ready = waiting_of(tt, complete, complete_bits, qdone, seven_bonus)
     else:
         pend_all, spoils, ready = seven_bonus, 0, _READY
-    judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
+    judge = tt.lead_judge if not trick else follow(T, tt, player, trick, trump, active)
     return hand_play(tt, keeps, qdrop, pend_all, spoils, ready, seven_bonus, plays, judge)
 
 
@@ -158,7 +160,7 @@ points, and whether the card is the trick's last."""
 def lead(tt: TrumpTables) -> _Judge:
     """Leading: the card of lowest keep value, a brisque counting double (it may be
     lost), leaning towards a likely winner when a combination is waiting."""
-    return tt.lead_risk, 0, tt.lead_win, 0.0, False
+    return tt.lead_judge
 
 
 def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card], ...],

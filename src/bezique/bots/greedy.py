@@ -60,7 +60,7 @@ import attrs
 
 from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
 from bezique.bots._fildinski import fildinski
-from bezique.bots._phase1 import phase1
+from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
 from bezique.bots.valuation import _TABLES, JACK, RANK, Tables
@@ -128,7 +128,11 @@ class GreedyBot:
             if o.phase != 1:
                 return phase2(T, o.player, o.hand, o.trick, o.trump, o.played, legal, None)
             if not T.from_won:
-                return phase1(T, o.player, o.hand, o.table, o.trick, o.trump, o.turn_up,
+                player = o.player
+                if not o.table[player] and not T.partners[player]:
+                    return hand_phase1(T, player, o.hand, o.trick, o.trump, o.turn_up,
+                                       o.stock_size, o.active, legal)
+                return phase1(T, player, o.hand, o.table, o.trick, o.trump, o.turn_up,
                               o.stock_size, o.combos, o.active, legal, None)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
