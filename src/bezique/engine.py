@@ -33,6 +33,7 @@ from bezique._engine.transitions import (
     HANDS,
     MEMO,
     PHASE,
+    STAGE,
     TO_MOVE,
     TRICK,
     VARIANT,
@@ -144,9 +145,9 @@ def apply(state: State | Game, action: Action) -> State | Game:
     # a card of the hand is legal in phase 1 and when leading (R2.5); an action taken from
     # the cached legal_actions of this very state needs no second check.
     s = state
-    stage = s.stage
+    f: list[Any] = list(s)  # the next fields, read here, handed on (transitions.play, _draw)
+    stage = f[STAGE]
     if type(action) is Play and stage is PLAY:
-        f: list[Any] = list(s)  # the next fields, read here, handed on (transitions.play)
         p = f[TO_MOVE]
         card = action.card
         hand = f[HANDS][p]
@@ -164,7 +165,8 @@ def apply(state: State | Game, action: Action) -> State | Game:
         variant = f[VARIANT]
         return play(s, variant.compiled or rules_of(variant), p, card, at, f)
     if type(action) is Pass and stage is DECLARE:
-        return end_window_turn(s, s.variant.compiled or rules_of(s.variant))
+        variant = f[VARIANT]
+        return end_window_turn(s, variant.compiled or rules_of(variant), f)
     legal = s.memo[0]
     if legal is None or not offered(legal, action):
         check_state_action(s, action)

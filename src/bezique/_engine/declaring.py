@@ -9,6 +9,8 @@ is in :mod:`bezique._engine.transitions`.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import chain
+from operator import attrgetter
 
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import position
@@ -79,16 +81,22 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
 
 
 def fresh_serial(s: State) -> int:
-    """A serial number no table card of this deal has (table cards are never reused)."""
-    top = 0
-    for t in s.table:
-        for tc in t:
-            top = max(top, tc.serial)
-    for combo in s.combos:
-        for serial in combo.serials:
-            if serial < WON_SERIAL_BASE:
-                top = max(top, serial)
+    """A serial number no table card of this deal has (table cards are never reused):
+    one above every table card's and every combination's (won cards' serials aside, R11.5),
+    the maxima taken in C."""
+    top = max(0, max(map(_SERIAL, chain.from_iterable(s.table)), default=0))
+    combos = s.combos
+    if combos:
+        most = max(map(max, filter(None, map(_SERIALS, combos))), default=0)
+        if most >= WON_SERIAL_BASE:  # won cards (Fildinski): their serials do not count
+            most = max((serial for combo in combos for serial in combo.serials
+                        if serial < WON_SERIAL_BASE), default=0)
+        top = max(top, most)
     return top + 1
+
+
+_SERIAL = attrgetter("serial")
+_SERIALS = attrgetter("serials")
 
 
 def declare_seven(s: State, rules: Rules, seven: Card) -> State:

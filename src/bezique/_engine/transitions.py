@@ -46,6 +46,7 @@ __all__ = [
     "PARTNER",
     "PHASE",
     "SEVEN_DONE",
+    "STAGE",
     "TO_MOVE",
     "TRICK",
     "VARIANT",
@@ -87,9 +88,10 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
-        f[MEMO] = [None]
+        memo: list[Any] = [None]
+        f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = _new(State, f)
-        new.memo[0] = free_plays(new, rules, q)
+        memo[0] = free_plays(new, rules, q)
         return new
     f[MEMO] = [hand_plays(f[HANDS][q])]
     return _new(State, f)
@@ -125,19 +127,19 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     return best
 
 
-class _Successors(dict[tuple[int, ...], tuple[int, ...]]):
-    """Per ``active`` tuple, each player's successor in it (-1 for the others), built on
-    first use: who plays next to the trick (R2.5, R11.9)."""
-
-    def __missing__(self, active: tuple[int, ...]) -> tuple[int, ...]:
-        following = [-1] * (max(active) + 1)
-        for i, player in enumerate(active):
-            following[player] = active[(i + 1) % len(active)]
-        self[active] = successors = tuple(following)
-        return successors
+def _successors(active: tuple[int, ...]) -> tuple[int, ...]:
+    """Each player's successor in ``active`` (-1 for the others): who plays next to the
+    trick (R2.5, R11.9); kept in :data:`_SUCCESSORS`."""
+    following = [-1] * (max(active) + 1)
+    for i, player in enumerate(active):
+        following[player] = active[(i + 1) % len(active)]
+    _SUCCESSORS[active] = successors = tuple(following)
+    return successors
 
 
-_SUCCESSORS = _Successors()
+_SUCCESSORS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Per ``active`` tuple, each player's successor (:func:`_successors`): a plain dict, whose
+subscript the interpreter specialises."""
 
 
 def play(s: State, rules: Rules, p: int, card: Card, at: int,
@@ -162,9 +164,9 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         hand = hands[p]
         hands[p] = hand[:at] + hand[at + 1:]
         f[HANDS] = tuple(hands)
-        exposed = f[EXPOSED]
-        if exposed[p] and position(exposed[p], card) >= 0:
-            f[EXPOSED] = replace_at(exposed, p, remove_card(exposed[p], card))
+        shown = f[EXPOSED][p]
+        if shown and position(shown, card) >= 0:
+            f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
         if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
                 and rules.played_seven_scores):
             side = rules.sides[p]
@@ -175,16 +177,19 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
     if privilege and privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
         f[CARTE] = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
-    trick = (*f[TRICK], (p, card))
-    f[TRICK] = trick
-    following = _SUCCESSORS[f[ACTIVE]][p]
+    f[TRICK] = trick = f[TRICK] + ((p, card),)
+    try:
+        following = _SUCCESSORS[f[ACTIVE]][p]
+    except KeyError:  # a new set of active players: built once (a try costs nothing until raised)
+        following = _successors(f[ACTIVE])[p]
     if following != f[LEADER]:
         f[TO_MOVE] = following
         if f[PHASE] == 1:
             return _with_plays(f, rules, following)
-        f[MEMO] = [None]
+        memo: list[Any] = [None]
+        f[MEMO] = memo
         new = _new(State, f)
-        new.memo[0] = follow_plays(new, rules, following)  # R2.10
+        memo[0] = follow_plays(new, rules, following)  # R2.10
         return new
     return _finish_trick(rules, f, trick)
 
@@ -209,8 +214,9 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         won_brisques = sum(map(_BRISQUE_COUNT, played))
     side = rules.sides[winner]
     if won_brisques:
-        brisques = f[BRISQUES]
-        f[BRISQUES] = replace_at(brisques, side, brisques[side] + won_brisques)
+        brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
+        brisques[side] += won_brisques
+        f[BRISQUES] = tuple(brisques)
     if rules.keeps_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(f[PLAYED])
@@ -221,7 +227,6 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     f[TRICKS] += 1
     f[TRICK] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
-    f[MEMO] = [None]
     if f[PHASE] == 1:
         left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
         if (left <= rules.players and not rules.last_trick_final
@@ -230,8 +235,10 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
+        memo: list[Any] = [None]
+        f[MEMO] = memo  # filled through the list (see _with_plays)
         new = _new(State, f)
-        new.memo[0] = window_actions(new, rules)
+        memo[0] = window_actions(new, rules)
         return new
     hands = f[HANDS]
     active = f[ACTIVE]
@@ -251,6 +258,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         _add_last_trick(f, rules, side)
     f[STAGE] = OVER
     f[TO_MOVE] = None
+    f[MEMO] = [None]
     return _new(State, f)
 
 
@@ -260,12 +268,15 @@ def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
     f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
 
 
-def end_window_turn(s: State, rules: Rules) -> State:
-    """The window holder is done: hand the window to the partner (R11.8, R13.4) or draw."""
-    p = s.to_move
-    assert p is not None
-    partners = rules.partners[p]
-    if partners and not (w := s.window._value_) & PARTNER:
+def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State:
+    """The window holder is done: hand the window to the partner (R11.8, R13.4) or draw.
+
+    ``f``, the list of the fields of ``s``, is made here unless the caller made it (see
+    :func:`play`)."""
+    if f is None:
+        f = list(s)
+    partners = rules.partners[f[TO_MOVE]]
+    if partners and not (w := f[WINDOW]._value_) & PARTNER:
         partner = partners[0]
         # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
         declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
@@ -276,28 +287,28 @@ def end_window_turn(s: State, rules: Rules) -> State:
         if rules.partner_seven:
             # R13.4: a seven window for the partner, whatever the winner declared
             return s.replace(to_move=partner, window=WINDOWS[COMBO_DONE | PARTNER])
-    return _draw(s, rules)
+    return _draw(f, rules)
 
 
-def _draw(s: State, rules: Rules) -> State:
+def _draw(f: list[Any], rules: Rules) -> State:
     """Every player draws, the trick winner first (R2.6 b); the last drawer of the final
     round takes the turn-up (R2.8, R6.3); then the winner leads, in phase 2 if the
-    stock is gone (R2.9)."""
-    f: list[Any] = list(s)  # fields read from the list (see play)
+    stock is gone (R2.9). ``f`` holds the fields of the window's state (see :func:`play`)."""
     winner = f[LAST_WINNER]
     n = rules.players
     stock = f[STOCK]
     turn_up = f[TURN_UP]
     final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
-    drawn = (*stock, turn_up) if final and turn_up is not None else stock[:n]
+    drawn = (*stock, turn_up) if final and turn_up is not None else stock
     hands = list(f[HANDS])
-    for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (n each; no keyword on the hot path)
+    # zip stops after the n players of the drawing order: the stock needs no slicing
+    for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
         h = list(hands[player])
         insort(h, card, key=by_index)
         hands[player] = tuple(h)
     carte = f[CARTE]
     if any(carte):
-        f[CARTE] = _carte_after_draw(carte, rules, winner, drawn)
+        f[CARTE] = _carte_after_draw(carte, rules, winner, drawn[:n])
     f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW

@@ -16,11 +16,14 @@ card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTables
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
-__all__ = ["Drops", "Quartets", "Waiting", "keep_values", "pattern_state", "pend_without",
+__all__ = ["Drops", "Quartets", "Waiting", "hand_keep_values", "hand_state", "keep_values",
+           "pattern_state", "pend_without",
            "quartet_state", "quartet_values", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
@@ -103,6 +106,65 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
     return arrs, drops, complete, complete_bits
 
 
+_HandState = tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...], tuple[int, ...],
+                   tuple[int, ...]]
+"""What a hand's counts decide about the combinations (:func:`hand_state`): per combination
+any of whose cards is held, in order, ``(complete, points, squared completion one card short
+if complete else the completion step, card indexes counted)``; the complete ones, and per
+complete one the bit set of the card indexes it counts."""
+
+
+def hand_keep_values(tt: TrumpTables, held: int, g: float,
+                     keeps: list[float]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`keep_values` for a player with no table card (R3.4) and no partner (R11.8):
+    every class counts the hand alone, ``held``, and an upgrade (R3.5) needs no check, as
+    every card counts for it either way. What the hand's counts decide is kept per count
+    state of the combinations' cards (:func:`hand_state`), so only the drops, which depend
+    on ``g``, are computed: the same floats, added in the same order. Only the complete
+    combinations are returned, and per complete one the bit set of the card indexes it
+    counts: with no table card no other part of :data:`Drops` is read."""
+    state = tt.hand_memo.get(held & tt.hand_fields)
+    if state is None:
+        state = hand_state(tt, held)
+    touched, complete, complete_bits = state
+    for done, pts, x, counted in touched:
+        drop = pts * (COMPLETE - x * g) if done else pts * g * x
+        for index in counted:
+            keeps[index] += drop
+    return complete, complete_bits
+
+
+def hand_state(tt: TrumpTables, held: int) -> _HandState:
+    """What the counts of ``held`` decide about each combination (:data:`_HandState`, from
+    :func:`pattern_state`), computed once per count state of the combinations' cards and
+    kept."""
+    touched = []
+    complete = []
+    complete_bits = []
+    for mask, pid, pts, xx, memo in tt.hand_checks:
+        key = held & mask
+        if not key:
+            continue  # none of its cards held
+        state = memo.get(key)
+        if state is None:
+            state = pattern_state(tt, pid, key)
+        done, step, counted, bits = state
+        if done:
+            complete.append(pid)
+            complete_bits.append(bits)
+        touched.append((done, pts, xx if done else step, counted))
+    result = (tuple(touched), tuple(complete), tuple(complete_bits))
+    memo_ = tt.hand_memo
+    if len(memo_) >= _HAND_LIMIT:
+        memo_.clear()
+    memo_[held & tt.hand_fields] = result
+    return result
+
+
+_HAND_LIMIT = 16384
+"""At most this many hand count states kept per trump suit (then the memo starts again)."""
+
+
 Quartets = tuple[list[float], tuple[tuple[int, int, int], ...]]
 """Per four-of-a-rank combination its prospect drop, then a 0.0 (for the cards of no
 quartet, index -1), and the complete ones."""
@@ -162,7 +224,7 @@ spoils it, and every complete combination as ``(points, card indexes it needs)``
 first (:func:`pend_without`)."""
 
 
-def waiting_of(tt: TrumpTables, complete: list[int], complete_bits: list[int],
+def waiting_of(tt: TrumpTables, complete: Sequence[int], complete_bits: Sequence[int],
                qdone: tuple[tuple[int, int, int], ...], seven_bonus: float) -> Waiting:
     """What :func:`~bezique.bots._phase1.waiting_points` gives a hand card, shared by
     the cards: the best complete combination unless the card is one it needs."""

@@ -24,6 +24,7 @@ from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
     Quartets,
+    hand_keep_values,
     keep_values,
     pend_without,
     quartet_values,
@@ -45,7 +46,7 @@ from bezique.bots.valuation import (
 from bezique.cards import Card, Suit
 from bezique.state import Combination, TableCard
 
-__all__ = ["phase1"]
+__all__ = ["hand_phase1", "phase1"]
 
 def phase1(T: Tables, player: int, hand: tuple[Card, ...],
            table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
@@ -57,6 +58,8 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
+    if not my_table and scores is None and not T.partners[player]:
+        return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active, legal)
     used_on_table = _NONE
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
@@ -74,18 +77,53 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     keeps = list(tt.base1)
     drops = keep_values(tt, by_bit, combos, T.sides[player], g, keeps)
     quartets = quartet_values(tt, by_bit[4], g)
-    seven_bonus = 0.0
-    seven = tt.seven
-    if seven >= 0:
-        if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
-            seven_bonus = float(T.seven_points)
-        keeps[seven] += quartets[0][tt.quartet_of[seven]]
-        keeps[seven] -= T.seven_points - seven_bonus  # R4.2: played from the hand, it scores
+    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, quartets[0])
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
     return best_play(T, tt, used_on_table, held, by_bit[0], keeps, drops, quartets,
                      seven_bonus, plays, judge, scores)
+
+
+def seven_keep(T: Tables, tt: TrumpTables, held: int, turn_up: Card | None,
+               keeps: list[float], qdrop: list[float]) -> float:
+    """Complete the keep value in ``keeps`` of the scoring seven of trumps: its four of a
+    rank, less the points it scores played from the hand (R4.2) unless an exchange for a
+    good turn-up awaits (R4.1); returns the points of that exchange, or 0."""
+    seven_bonus = 0.0
+    seven = tt.seven
+    if seven >= 0:
+        if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
+            seven_bonus = float(T.seven_points)
+        keeps[seven] += qdrop[tt.quartet_of[seven]]
+        keeps[seven] -= T.seven_points - seven_bonus  # R4.2: played from the hand, it scores
+    return seven_bonus
+
+
+def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
+                trick: tuple[tuple[int, Card], ...], trump: Suit | None, turn_up: Card | None,
+                stock_size: int, active: tuple[int, ...], legal: tuple[Action, ...]) -> Action:
+    """:func:`phase1` for a player with no table card and no partner, no scores asked:
+    the hand alone counts in every class (R3.4), so the keep values need no class
+    vectors (:func:`~bezique.bots._keep.hand_keep_values`) and every play is from the hand
+    (:func:`hand_play`). The same choice as the general path, the same floats."""
+    tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    held = sum(map(WEIGHT, hand))
+    g = stock_size / T.initial_stock
+    if g > 1.0:
+        g = 1.0
+    keeps = list(tt.base1)
+    complete, complete_bits = hand_keep_values(tt, held, g, keeps)
+    qdrop, qdone = quartet_values(tt, held, g)
+    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, qdrop)
+    plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
+                             else [a for a in legal if type(a) is Play])
+    if complete or qdone:
+        pend_all, spoils, ready = waiting_of(tt, complete, complete_bits, qdone, seven_bonus)
+    else:
+        pend_all, spoils, ready = seven_bonus, 0, _READY
+    judge = tt.lead_judge if not trick else follow(T, tt, player, trick, trump, active)
+    return hand_play(tt, keeps, qdrop, pend_all, spoils, ready, seven_bonus, plays, judge)
 
 
 _TableCounts = tuple[int, int, int, int, dict[int, int]]
@@ -122,7 +160,7 @@ points, and whether the card is the trick's last."""
 def lead(tt: TrumpTables) -> _Judge:
     """Leading: the card of lowest keep value, a brisque counting double (it may be
     lost), leaning towards a likely winner when a combination is waiting."""
-    return tt.lead_risk, 0, tt.lead_win, 0.0, False
+    return tt.lead_judge
 
 
 def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card], ...],
@@ -188,6 +226,49 @@ def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: i
             scores.append(u)
         if u > best_u:
             best_action, best_u = action, u
+    return best_action
+
+
+def hand_play(tt: TrumpTables, keeps: list[float], qdrop: list[float], pend_all: float,
+              spoils: int, ready: list[tuple[int, int]], seven_bonus: float,
+              plays: Sequence[Play], judge: _Judge) -> Action:
+    """:func:`best_play` when every play is from the hand and no scores are asked: the
+    same values, with no test for a table card and, per kind of judge, only the terms
+    it can add (a trick that may be won, or a combination waiting while leading)."""
+    value, wins, p_win, trick_bp, last = judge
+    quartet_of = tt.quartet_of_hand
+    best_action: Action = plays[0]
+    best_u = -1e18
+    if wins:  # following, and some cards take the trick: its brisques and what waits
+        card_bp = tt.card_bp
+        for action in plays:
+            i = action.card.index
+            keep = keeps[i] + qdrop[quartet_of[i]]
+            if wins >> i & 1:
+                pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
+                gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
+                if not last:
+                    gain *= 0.7
+                u = gain - keep
+            else:
+                u = value[i] - keep
+            if u > best_u:
+                best_action, best_u = action, u
+    elif p_win is not None and (pend_all or spoils):  # leading, a combination waiting
+        for action in plays:
+            i = action.card.index
+            u = value[i] - (keeps[i] + qdrop[quartet_of[i]])
+            pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
+            if pend:
+                u += p_win[i] * pend * 0.5
+            if u > best_u:
+                best_action, best_u = action, u
+    else:
+        for action in plays:
+            i = action.card.index
+            u = value[i] - (keeps[i] + qdrop[quartet_of[i]])
+            if u > best_u:
+                best_action, best_u = action, u
     return best_action
 
 

@@ -9,6 +9,8 @@ it takes the trick.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bezique.actions import Action, Play
 from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
@@ -62,7 +64,32 @@ def unseen_by_suit(T: Tables, held: int, trick: tuple[tuple[int, Card], ...],
     for _, c in trick:
         unseen -= WEIGHT(c)
     blocks = [unseen >> shift & SUIT_FIELDS for shift in SUIT_SHIFT]
-    return list(map(suit_top, blocks)), list(map(suit_count, blocks))
+    return list(map(_TOP.__getitem__, blocks)), list(map(_COUNT.__getitem__, blocks))
+
+
+class _BlockMemo(dict[int, int]):
+    """What ``fn`` gives a suit's block of counts, computed once per block and kept (at
+    most :data:`_BLOCK_LIMIT` blocks, then it starts again), so that a look-up that hits
+    runs in C."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[int], int]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, block: int) -> int:
+        if len(self) >= _BLOCK_LIMIT:
+            self.clear()
+        value = self[block] = self.fn(block)
+        return value
+
+
+_BLOCK_LIMIT = 1 << 16
+_TOP = _BlockMemo(suit_top)
+""":func:`~bezique.bots.valuation.suit_top` per block."""
+_COUNT = _BlockMemo(suit_count)
+""":func:`~bezique.bots.valuation.suit_count` per block."""
 
 
 _last_played: tuple[tuple[Card, ...], int] = ((), 0)

@@ -44,7 +44,7 @@ The heuristics, in the order a deal needs them:
 Everything per variant (combination patterns per trump suit, base values) is
 computed once and cached, keyed by the variant's value, a bounded number of
 variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
-some 53,000 instructions (the performance page). The card play lives in
+some 42,000 instructions (the performance page). The card play lives in
 ``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
 ``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
 the same policy on raw fields, so search bots can play it out on determinized
@@ -54,15 +54,16 @@ states without building observations.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import attrs
 
-from bezique.actions import Action, Declare, ExchangeSeven, Pass
+from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
 from bezique.bots._fildinski import fildinski
-from bezique.bots._phase1 import phase1
+from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import _TABLES, JACK, RANK
+from bezique.bots.valuation import _TABLES, JACK, RANK, Tables
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -75,6 +76,18 @@ _PASS = Pass()
 _DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
 _tables_of = _TABLES.get
 """:func:`~bezique.bots.valuation.tables_of`, one call less."""
+_last_tables: tuple[object, Tables] = (None, cast("Tables", None))
+"""The variant object :meth:`GreedyBot.choose` met last and its tables: a bot plays one
+variant at a time, and the identity test is cheaper than the cache's look-up."""
+
+
+def _remember(variant: Variant) -> Tables:
+    """The tables of ``variant`` (:func:`~bezique.bots.valuation.tables_of`), kept as
+    :data:`_last_tables`."""
+    global _last_tables
+    T = _tables_of(variant)
+    _last_tables = (variant, T)
+    return T
 
 
 @attrs.frozen
@@ -108,6 +121,19 @@ class GreedyBot:
         if len(legal) < 2:
             legal_choices(o)  # raises when it is not the observer's turn (no legal action)
             return legal[0]
+        if o.stage is _PLAY and type(legal[-1]) is Play:
+            # card play, the most frequent decision, read straight off the observation
+            variant = o.variant
+            T = _last_tables[1] if variant is _last_tables[0] else _remember(variant)
+            if o.phase != 1:
+                return phase2(T, o.player, o.hand, o.trick, o.trump, o.played, legal, None)
+            if not T.from_won:
+                player = o.player
+                if not o.table[player] and not T.partners[player]:
+                    return hand_phase1(T, player, o.hand, o.trick, o.trump, o.turn_up,
+                                       o.stock_size, o.active, legal)
+                return phase1(T, player, o.hand, o.table, o.trick, o.trump, o.turn_up,
+                              o.stock_size, o.combos, o.active, legal, None)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal)

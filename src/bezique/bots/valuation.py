@@ -78,10 +78,10 @@ class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
     __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "lead_risk", "lead_win", "less_bp", "masks", "memos", "needs_of", "pats",
-                 "phase2", "prospects", "quartet_bits", "quartet_cards", "quartet_fields",
-                 "quartet_mask", "quartet_memo", "quartet_of", "quartet_of_hand", "quartets",
-                 "seven")
+                 "hand_checks", "hand_fields", "hand_memo", "lead_judge", "lead_risk", "lead_win",
+                 "less_bp", "masks", "memos", "needs_of", "pats", "phase2", "prospects",
+                 "quartet_bits", "quartet_cards", "quartet_fields", "quartet_mask", "quartet_memo",
+                 "quartet_of", "quartet_of_hand", "quartets", "seven")
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
@@ -147,6 +147,21 @@ class TrumpTables:
         """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
         of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
         completion one card short, memo)``."""
+        self.hand_checks = tuple(
+            (mask, pid, pats[pid][1], self.prospects[pid][5], self.memos[pid])
+            for pid, mask in self.masks)
+        """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
+        the fields of a combination's cards, its id, points, squared completion one card
+        short, and memo."""
+        fields = 0
+        for _, mask in self.masks:
+            fields |= mask
+        self.hand_fields = fields
+        """The fields of every combination's cards in a packed count vector."""
+        self.hand_memo: dict[int, tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...],
+                                        tuple[int, ...], tuple[int, ...]]] = {}
+        """What a hand's counts of those cards decide
+        (:func:`bezique.bots._keep.hand_state`), by the counts."""
         quartet_of = self.quartet_of
         self.quartet_cards = tuple(
             tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
@@ -188,6 +203,8 @@ class TrumpTables:
         so)."""
         self.lead_win = tuple(_lead_win(RANK[i], i >> 3 == t) for i in range(32))
         """Per card index, the chance that leading it wins the trick, roughly."""
+        self.lead_judge = (self.lead_risk, 0, self.lead_win, 0.0, False)
+        """How a lead is judged (:func:`bezique.bots._phase1.lead`)."""
         self.card_bp = tuple(brisque if RANK[i] >= TEN else 0.0 for i in range(32))
         """Per card index, its brisque points (R2.11)."""
         self.less_bp = tuple(-x for x in self.card_bp)
