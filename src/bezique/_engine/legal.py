@@ -16,13 +16,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.meld_search import (
-    CARD_OF_TABLE,
-    Plan,
-    card_of_last_trick,
-    declarations,
-    gated_declarations,
-)
+from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique._engine.tricks import follow_options
 from bezique.actions import (
@@ -123,33 +117,13 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window; the
     declarations' plans go to ``s.memo[1]``. The hand is counted once (a packed count
     vector) for the combinations and the seven of trumps (a seven on the table has scored,
-    R4.2); the gate of :func:`~bezique._engine.meld_search.declarations` is read inline
-    (hand and table cards: every variant but Fildinski), and only a passing gate searches."""
+    R4.2)."""
     p = s.to_move
     assert p is not None
     w = s.window._value_
     gate = rules.gates[s.trump]
-    weigh = gate.weigh
-    held = sum(map(weigh, s.hands[p]))
-    if w & COMBO_DONE:
-        plans = NO_PLANS
-    elif rules.declares_from_won_cards:
-        plans = declarations(s, rules, p, held, gate)
-    else:
-        counts = held
-        table = s.table
-        if table[p]:
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[p])))
-        partners = rules.partners[p]
-        if partners:  # R6.4, R11.8
-            for partner in partners:
-                counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
-        y = (counts + gate.add) & gate.guard
-        shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-        if shown or gate.more:
-            plans = gated_declarations(s, rules, p, gate, held, counts, shown)
-        else:
-            plans = NO_PLANS  # the cards cannot make any combination (most windows)
+    held = sum(map(gate.weigh, s.hands[p]))
+    plans = NO_PLANS if w & COMBO_DONE else declarations(s, rules, p, held, gate)
     if rules.sevens_open[w]:  # seven_open, read inline
         # (the mask is 0 where no seven scores)
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
@@ -165,5 +139,7 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
             return (*sevens, PASS) if sevens else _ONLY_PASS
     s.memo[1:] = (plans,)
     return (*plans, *sevens, PASS)
+
+
 _NO_SEVENS: list[Declare | ExchangeSeven] = []
 """No seven action (shared, never changed)."""

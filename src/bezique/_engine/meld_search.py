@@ -81,9 +81,8 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
 
 def gated_declarations(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
                        counts: int, shown: int) -> dict[Declare, Plan]:
-    """:func:`declarations` past the gate's first test, which ``shown`` is (the window
-    reads it inline, :func:`bezique._engine.legal.window_actions`): the further tests,
-    where there are any, then the search."""
+    """:func:`declarations` past the gate's first test, whose result ``shown`` is: the
+    further tests, where there are any, then the search."""
     if shown or _passes(gate.more, counts):
         return _candidates(state, rules, player, gate, held, counts, shown)
     return _NO_DECLARATIONS
