@@ -297,7 +297,7 @@ def _replace(self: State, /, **changes: Any) -> State:
 
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """``state`` with the named fields changed and the cache ``memo``."""
-    fields = list(state)
+    fields = [*state]
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value

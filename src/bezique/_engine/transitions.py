@@ -153,7 +153,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
     caller made it), before they are changed: a list item is read in a few machine
     instructions, a named-tuple field through the generic attribute look-up."""
     if f is None:
-        f = list(s)
+        f = [*s]
     if at < 0:
         table = f[TABLE]
         t = table[p]
@@ -274,7 +274,7 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     ``f``, the list of the fields of ``s``, is made here unless the caller made it (see
     :func:`play`)."""
     if f is None:
-        f = list(s)
+        f = [*s]
     partners = rules.partners[f[TO_MOVE]]
     if partners and not (w := f[WINDOW]._value_) & PARTNER:
         partner = partners[0]
