@@ -90,8 +90,9 @@ class DealPolicy:
     """What the non-dealer scores when he guesses the packet's size exactly (R9.4)."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.packets, tuple) or not self.packets or any(not isinstance(p, int) or isinstance(p, bool) or p < 1
-                                   for p in self.packets):
+        packets = self.packets
+        if not isinstance(packets, tuple) or not packets or any(
+                not isinstance(p, int) or isinstance(p, bool) or p < 1 for p in packets):
             raise VariantError(f"packets must be whole numbers of at least one card, not "
                                f"{self.packets!r}"[:200])
         if sum(self.packets) != self.hand_size:
