@@ -249,6 +249,19 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand), tuple(serials), None, pat.fixes)
 
 
+def _ways(total: int, caps: list[int]) -> tuple[tuple[int, ...], ...]:
+    """:func:`_compositions`, kept per ``total`` and caps (a cap above ``total`` counts as
+    ``total``: at most 625 sets of caps per total)."""
+    key = (total, *[min(cap, total) for cap in caps])
+    ways = _WAYS.get(key)
+    if ways is None:
+        ways = _WAYS[key] = tuple(_compositions(total, caps))
+    return ways
+
+
+_WAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
 def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to take ``total`` cards from suits with the given caps."""
     if start == len(caps) - 1:
@@ -260,9 +273,11 @@ def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple
             yield (k, *rest)
 
 
-def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
-                  ) -> Iterator[Plan]:
-    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3)."""
+def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None,
+                  fresh: list[list[int]]) -> Iterator[Plan]:
+    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3);
+    ``fresh``: per card of the rank (:attr:`QuartetSpec.indexes`), the serials of its table
+    copies new to the quartets."""
     seen: set[tuple[Card, ...]] = set()
     if rules.reform_broken:
         kind = spec.kind
@@ -270,7 +285,7 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | Non
             if intact or combo.kind is not kind:
                 continue
             kept_cards = tuple(pool.on_table[s].card for s in kept)
-            for plan in _quartet_sets(pool, rules, spec, 4 - len(kept)):
+            for plan in _quartet_sets(pool, rules, spec, 4 - len(kept), fresh):
                 cards = tuple(sorted(kept_cards + plan.cards, key=by_index))
                 if cards in seen:
                     continue
@@ -279,22 +294,22 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | Non
                 seen.add(cards)
                 yield Plan(plan.kind, plan.bit, plan.points, cards, plan.from_hand,
                            kept + plan.from_table, i, plan.fixes)
-    for plan in _quartet_sets(pool, rules, spec, 4):
+    for plan in _quartet_sets(pool, rules, spec, 4, fresh):
         if plan.cards not in seen:
             seen.add(plan.cards)
             yield plan
 
 
-def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int) -> Iterator[Plan]:
-    bit = 4
+def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int,
+                  fresh: list[list[int]]) -> Iterator[Plan]:
+    bit = QUARTET_BIT
     cards_of = spec.cards
-    fresh = [_fresh(pool, index, bit) for index in spec.indexes]
     in_hand = list(map(pool.hand.count, spec.indexes))
     caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
     if sum(caps) < total:
         return
     trump_pos = spec.trump_pos
-    for counts in _compositions(total, caps):
+    for counts in _ways(total, caps):
         if spec.exclude_all_trump and total == 4 and counts[trump_pos] == 4:
             continue
         serials: list[int] = []
@@ -321,12 +336,17 @@ def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int) -> It
 def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
                   ) -> dict[Declare, Plan]:
     """The declarations of every set of four of ``spec.rank`` (:func:`quartet_plans`), by
-    declaration. With no card of the rank on the table none is re-formed (R3.8) and every
-    card comes from the hand: the sets are those of :func:`hand_entry`."""
-    if not any(map(pool.table_by_index.__contains__, spec.indexes)):
-        return hand_entry(spec, pool.hand)
-    return {quartet_declare(spec.kind, plan.cards): plan
-            for plan in quartet_plans(pool, rules, spec, trump)}
+    declaration. With no card of the rank on the table new to the quartets (R3.4) and none
+    re-formed (R3.8) every card comes from the hand: the sets are those of
+    :func:`hand_entry`."""
+    if any(map(pool.table_by_index.__contains__, spec.indexes)):
+        fresh = [_fresh(pool, index, QUARTET_BIT) for index in spec.indexes]
+        kind = spec.kind
+        if any(fresh) or (rules.reform_broken and any(
+                not intact and combo.kind is kind for _, combo, _, intact in pool.live)):
+            return {quartet_declare(kind, plan.cards): plan
+                    for plan in quartet_plans(pool, rules, spec, trump, fresh)}
+    return hand_entry(spec, pool.hand)
 
 
 def hand_entry(spec: QuartetSpec, hand: list[int]) -> dict[Declare, Plan]:
@@ -345,7 +365,7 @@ def hand_quartets(spec: QuartetSpec, caps: tuple[int, ...]) -> dict[Declare, Pla
     """Every set of four cards of ``spec.rank`` from a hand holding ``caps`` copies of each
     (R3.3; all four trumps excepted where they score as the trump quartet, R11.3)."""
     sets: dict[Declare, Plan] = {}
-    for counts in _compositions(4, list(caps)):
+    for counts in _ways(4, list(caps)):
         if spec.exclude_all_trump and counts[spec.trump_pos] == 4:
             continue
         cards = tuple(card for card, n in zip(spec.cards, counts, strict=True)
