@@ -58,8 +58,6 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
-    if not my_table and scores is None and not T.partners[player]:
-        return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active, legal)
     used_on_table = _NONE
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)

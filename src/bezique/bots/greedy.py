@@ -54,16 +54,15 @@ states without building observations.
 from __future__ import annotations
 
 import random
-from typing import cast
 
 import attrs
 
-from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique.actions import Action, Declare, ExchangeSeven, Pass
 from bezique.bots._fildinski import fildinski
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import _TABLES, JACK, RANK, Tables
+from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -76,18 +75,6 @@ _PASS = Pass()
 _DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
 _tables_of = _TABLES.get
 """:func:`~bezique.bots.valuation.tables_of`, one call less."""
-_last_tables: tuple[object, Tables] = (None, cast("Tables", None))
-"""The variant object :meth:`GreedyBot.choose` met last and its tables: a bot plays one
-variant at a time, and the identity test is cheaper than the cache's look-up."""
-
-
-def _remember(variant: Variant) -> Tables:
-    """The tables of ``variant`` (:func:`~bezique.bots.valuation.tables_of`), kept as
-    :data:`_last_tables`."""
-    global _last_tables
-    T = _tables_of(variant)
-    _last_tables = (variant, T)
-    return T
 
 
 @attrs.frozen
@@ -121,19 +108,6 @@ class GreedyBot:
         if len(legal) < 2:
             legal_choices(o)  # raises when it is not the observer's turn (no legal action)
             return legal[0]
-        if o.stage is _PLAY and type(legal[-1]) is Play:
-            # card play, the most frequent decision, read straight off the observation
-            variant = o.variant
-            T = _last_tables[1] if variant is _last_tables[0] else _remember(variant)
-            if o.phase != 1:
-                return phase2(T, o.player, o.hand, o.trick, o.trump, o.played, legal, None)
-            if not T.from_won:
-                player = o.player
-                if not o.table[player] and not T.partners[player]:
-                    return hand_phase1(T, player, o.hand, o.trick, o.trump, o.turn_up,
-                                       o.stock_size, o.active, legal)
-                return phase1(T, player, o.hand, o.table, o.trick, o.trump, o.turn_up,
-                              o.stock_size, o.combos, o.active, legal, None)
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal)
@@ -165,22 +139,25 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
+    if stage is _PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
+        last = _TABLES.last  # a bot plays one variant at a time: the identity test first
+        T = last[1] if last[0] is variant else _tables_of(variant)
+        if phase != 1:
+            return phase2(T, player, hand, trick, trump, played, legal, scores)
+        if T.from_won:
+            return fildinski(T, player, trump, trick, won, legal, scores)
+        if scores is None and not table[player] and not T.partners[player]:
+            return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
+                               legal)  # the commonest phase-1 play: a hand, no table card
+        return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
+                      active, legal, scores)
     if stage is _DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
     if stage is not _PLAY:
         return _guess(legal, variant.deal.packet_target)
-    last = legal[-1]
-    if type(last) is Declare:
-        if scores is not None:
-            scores.extend([0.0] * (len(legal) - 1) + [1.0])
-        return last  # carte blanche (R11.6): always worth showing
-    T = _tables_of(variant)
-    if phase == 1:
-        if T.from_won:
-            return fildinski(T, player, trump, trick, won, legal, scores)
-        return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
-                      active, legal, scores)
-    return phase2(T, player, hand, trick, trump, played, legal, scores)
+    if scores is not None:
+        scores.extend([0.0] * (len(legal) - 1) + [1.0])
+    return legal[-1]  # carte blanche (R11.6): always worth showing
 
 
 def _guess(legal: tuple[Action, ...], target: int) -> Action:
