@@ -22,9 +22,9 @@ from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTable
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
-__all__ = ["Drops", "Quartets", "Waiting", "hand_keep_values", "hand_state", "keep_values",
-           "pattern_state", "pend_without",
-           "quartet_state", "quartet_values", "waiting_of"]
+__all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_keep_values", "hand_state",
+           "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_state",
+           "quartet_values", "table_state", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
 """What the counts of a combination's own cards decide: whether it is complete, the drop
@@ -54,9 +54,16 @@ def pattern_state(tt: TrumpTables, pid: int, key: int) -> _State:
     return state
 
 
-Drops = tuple[list[int], list[float], list[int], list[int]]
+Drops = tuple[Sequence[int], list[float], Sequence[int], Sequence[int]]
 """Per combination the counts it is judged on and its prospect drop, the complete
 combinations, and per complete one the bit set of the card indexes it counts."""
+
+_Touched = tuple[tuple[int, bool, int, float, tuple[int, ...]], ...]
+_KeepState = tuple[_Touched, list[int], list[int], list[int]]
+"""What the class counts decide (:func:`keep_state`): per combination any of whose cards
+is held, in order, ``(id, complete, points, squared completion one card short if complete
+else the completion step, card indexes counted)``; per combination the counts it is judged
+on; the complete ones, and per complete one the bit set of the card indexes it counts."""
 
 
 def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
@@ -65,14 +72,34 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
 
     Per combination, the packed counts of the class it is judged on and what the
     prospects lose when one counted card goes (a complete one: most of its points), and
-    the complete combinations. An upgrade (R3.5) counts every card only once the
-    combination it builds on is scored; ``g`` is the share of the stock still to draw. A
-    combination none of whose cards is held is left at no drop.
+    the complete combinations (:func:`keep_state`, then :func:`add_drops`); ``g`` is the
+    share of the stock still to draw. A combination none of whose cards is held is left
+    at no drop.
     """
-    call = by_bit[0]
-    n = len(tt.pats)
-    arrs = [call] * n
+    touched, arrs, complete, complete_bits = keep_state(tt, by_bit, combos, side)
+    return arrs, add_drops(touched, g, keeps, len(arrs)), complete, complete_bits
+
+
+def add_drops(touched: _Touched, g: float, keeps: list[float], n: int) -> list[float]:
+    """The drop of each of the ``n`` combinations (0.0 for one not ``touched``), added to
+    the keep value in ``keeps`` of every card it counts, in order: the same floats."""
     drops = [0.0] * n
+    for pid, done, pts, x, counted in touched:
+        drop = pts * (COMPLETE - x * g) if done else pts * g * x
+        drops[pid] = drop
+        for index in counted:
+            keeps[index] += drop
+    return drops
+
+
+def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
+               side: int) -> _KeepState:
+    """What the class counts ``by_bit`` decide about each combination
+    (:data:`_KeepState`, from :func:`pattern_state`). An upgrade (R3.5) counts every card
+    only once the combination it builds on is scored."""
+    call = by_bit[0]
+    arrs = [call] * len(tt.pats)
+    touched = []
     complete: list[int] = []
     complete_bits: list[int] = []
     scored: list[MeldKind] | None = None
@@ -89,21 +116,54 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
             if kind not in scored:
                 arr = call  # R3.5: may be built on a scored combination
         key = arr & mask
-        state = memo.get(key)
-        if state is None:
-            state = pattern_state(tt, pid, key)
-        done, step, counted, bits = state
+        done, step, counted, bits = memo.get(key) or pattern_state(tt, pid, key)
         if done:
             complete.append(pid)
             complete_bits.append(bits)
-            drop = pts * (COMPLETE - xx * g)
-        else:
-            drop = pts * g * step
-        drops[pid] = drop
         arrs[pid] = arr
-        for index in counted:
-            keeps[index] += drop
-    return arrs, drops, complete, complete_bits
+        touched.append((pid, done, pts, xx if done else step, counted))
+    return tuple(touched), arrs, complete, complete_bits
+
+
+_TableState = tuple[_Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_KIND_BIT = {id(kind): 1 << n for n, kind in enumerate(MeldKind)}
+_table_memos: dict[TrumpTables, tuple[dict[tuple[int, ...], _TableState], int]] = {}
+"""Per trump tables met, what the table path's class counts decide, by those counts
+(:func:`table_state`), and the bit set of the kinds of its upgrades (R3.5)."""
+
+
+def table_state(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
+                combos: tuple[Combination, ...], side: int) -> _TableState:
+    """:func:`keep_state` for a player with cards on the table and no partner (R3.4):
+    ``held`` counts the hand, ``counts`` what the table adds to classes A, B, C and to all
+    (:func:`~bezique.bots._phase1.table_counts`). Kept per count state of the combinations'
+    cards, with which of the upgrades' kinds the side has scored, so only the drops are
+    computed each decision (:func:`add_drops`); last, the counts of all the classes."""
+    entry = _table_memos.get(tt)
+    if entry is None:
+        if len(_table_memos) >= 64:
+            _table_memos.clear()
+        entry = _table_memos[tt] = ({}, sum(_KIND_BIT[id(check[3])]
+                                            for _, check in tt.checks if check[2]))
+    memo, upgrades = entry
+    scored = 0
+    if upgrades:
+        for cb in combos:
+            if cb.side == side and not cb.superseded:
+                scored |= _KIND_BIT[id(cb.kind)]
+    da, db, dc, dall = counts
+    held &= tt.hand_fields
+    key = (held, da, db, dc, dall, scored & upgrades)
+    state = memo.get(key)
+    if state is None:
+        call = held + dall
+        touched, arrs, complete, bits = keep_state(
+            tt, (call, held + da, held + db, call, held + dc), combos, side)
+        state = (touched, tuple(arrs), tuple(complete), tuple(bits), call)
+        if len(memo) >= _HAND_LIMIT:
+            memo.clear()
+        memo[key] = state
+    return state
 
 
 _HandState = tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...], tuple[int, ...],
@@ -145,10 +205,7 @@ def hand_state(tt: TrumpTables, held: int) -> _HandState:
         key = held & mask
         if not key:
             continue  # none of its cards held
-        state = memo.get(key)
-        if state is None:
-            state = pattern_state(tt, pid, key)
-        done, step, counted, bits = state
+        done, step, counted, bits = memo.get(key) or pattern_state(tt, pid, key)
         if done:
             complete.append(pid)
             complete_bits.append(bits)

@@ -24,10 +24,12 @@ from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
     Quartets,
+    add_drops,
     hand_keep_values,
     keep_values,
     pend_without,
     quartet_values,
+    table_state,
     waiting_of,
 )
 from bezique.bots._trick import trick_lead
@@ -58,28 +60,29 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
-    used_on_table = _NONE
+    side = T.sides[player]
+    g = min(stock_size / T.initial_stock, 1.0)  # the share of the stock still to draw
+    keeps = list(tt.base1)
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
-        if my_table:
-            used_on_table = served(my_table)
+        used_on_table = served(my_table) if my_table else _NONE
+        drops = keep_values(tt, by_bit, combos, side, g, keeps)
+        call, cc = by_bit[0], by_bit[4]
     elif my_table:
         da, db, dc, dall, used_on_table = table_counts(T, player, table)
-        call = held + dall
-        by_bit = (call, held + da, held + db, call, held + dc)
-    else:
-        by_bit = (held,) * 5  # no table card: every class counts the hand alone
-    g = stock_size / T.initial_stock
-    if g > 1.0:
-        g = 1.0
-    keeps = list(tt.base1)
-    drops = keep_values(tt, by_bit, combos, T.sides[player], g, keeps)
-    quartets = quartet_values(tt, by_bit[4], g)
+        touched, arrs, complete, bits, call = table_state(tt, held, (da, db, dc, dall),
+                                                          combos, side)
+        drops = arrs, add_drops(touched, g, keeps, len(arrs)), complete, bits
+        cc = held + dc
+    else:  # no table card: every class counts the hand alone
+        drops = keep_values(tt, (held,) * 5, combos, side, g, keeps)
+        used_on_table, call, cc = _NONE, held, held
+    quartets = quartet_values(tt, cc, g)
     seven_bonus = seven_keep(T, tt, held, turn_up, keeps, quartets[0])
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
-    return best_play(T, tt, used_on_table, held, by_bit[0], keeps, drops, quartets,
+    return best_play(T, tt, used_on_table, held, call, keeps, drops, quartets,
                      seven_bonus, plays, judge, scores)
 
 
@@ -213,9 +216,7 @@ def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: i
             pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
         if wins and wins >> i & 1:
             gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
-            if not last:
-                gain *= 0.7
-            u = gain - keep
+            u = (gain if last else gain * 0.7) - keep
         else:
             u = value[i] - keep
             if pend and p_win is not None:
@@ -301,7 +302,8 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
     return keep
 
 
-def waiting_points(tt: TrumpTables, i: int, used: int, arrs: list[int], complete: list[int],
+def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
+                   complete: Sequence[int],
                    call: int, qdone: tuple[tuple[int, int, int], ...]) -> float:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
