@@ -132,6 +132,25 @@ _table_memos: dict[TrumpTables, tuple[dict[tuple[int, ...], _TableState], int]] 
 (:func:`table_state`), and the bit set of the kinds of its upgrades (R3.5)."""
 
 
+_scored: dict[int, tuple[tuple[Combination, ...], dict[int, int]]] = {}
+"""The :func:`scored_kinds` of the combination lists last met, by the list's id (the entry
+keeps the list alive, so the id is not reused while it is here)."""
+
+
+def scored_kinds(combos: tuple[Combination, ...]) -> tuple[tuple[Combination, ...],
+                                                             dict[int, int]]:
+    """Per side, the bit set of the kinds of its scored combinations not superseded (R3.5),
+    kept for the lists last met: a list seldom changes between decisions."""
+    by_side: dict[int, int] = {}
+    for cb in combos:
+        if not cb.superseded:
+            by_side[cb.side] = by_side.get(cb.side, 0) | _KIND_BIT[id(cb.kind)]
+    if len(_scored) >= 64:
+        _scored.clear()
+    entry = _scored[id(combos)] = (combos, by_side)
+    return entry
+
+
 def table_state(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
                 combos: tuple[Combination, ...], side: int) -> _TableState:
     """:func:`keep_state` for a player with cards on the table and no partner (R3.4):
@@ -146,14 +165,14 @@ def table_state(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
         entry = _table_memos[tt] = ({}, sum(_KIND_BIT[id(check[3])]
                                             for _, check in tt.checks if check[2]))
     memo, upgrades = entry
-    scored = 0
-    if upgrades:
-        for cb in combos:
-            if cb.side == side and not cb.superseded:
-                scored |= _KIND_BIT[id(cb.kind)]
+    scored = _scored.get(id(combos))
+    if scored is None or scored[0] is not combos:
+        scored = scored_kinds(combos)
+    fields = tt.hand_fields  # no other count is read
     da, db, dc, dall = counts
-    held &= tt.hand_fields
-    key = (held, da, db, dc, dall, scored & upgrades)
+    held &= fields
+    key = (held, da & fields, db & fields, dc & fields, dall & fields,
+           scored[1].get(side, 0) & upgrades)
     state = memo.get(key)
     if state is None:
         call = held + dall

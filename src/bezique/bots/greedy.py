@@ -110,7 +110,7 @@ class GreedyBot:
             return legal[0]
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
-                             o.active, legal)
+                             o.active, legal, None)  # every argument: the cheaper call
 
 
 def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
