@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique.bots.valuation import COMPLETE, JACK, MASK, RANK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
 __all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_keep_values", "hand_state",
-           "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_state",
-           "quartet_values", "table_state", "waiting_of"]
+           "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_keep",
+           "quartet_state", "quartet_values", "table_state", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
 """What the counts of a combination's own cards decide: whether it is complete, the drop
@@ -249,8 +250,19 @@ quartet, index -1), and the complete ones."""
 def quartet_values(tt: TrumpTables, cc: int, g: float) -> Quartets:
     """Per four-of-a-rank combination (R3.6) with class-C cards counted in the packed
     ``cc``, what its prospects lose when one card goes, and the complete ones as
-    ``(quartet, cards, points)``. What the rank counts decide is kept
-    (:func:`quartet_state`)."""
+    ``(quartet, cards, points)`` (:func:`quartet_keep` with no keep values)."""
+    qdrop, qdone, _ = quartet_keep(tt, cc, g, 0, None, 0, None)
+    return qdrop, qdone
+
+
+def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | None,
+                 seven_points: int, keeps: list[float] | None
+                 ) -> tuple[list[float], tuple[tuple[int, int, int], ...], float]:
+    """:func:`quartet_values`, then, given the keep values ``keeps`` of the hand ``held``,
+    complete that of the scoring seven of trumps: its four of a rank, less the
+    ``seven_points`` it scores played from the hand (R4.2) unless an exchange for a good
+    ``turn_up`` awaits (R4.1); last, the points of that exchange, or 0. What the rank
+    counts decide is kept (:func:`quartet_state`)."""
     key = cc >> RANK_SHIFT[0] & tt.quartet_mask  # the counts of the quartets' ranks
     state = tt.quartet_memo.get(key)
     if state is None:
@@ -261,7 +273,15 @@ def quartet_values(tt: TrumpTables, cc: int, g: float) -> Quartets:
         qdrop[q] = pts * g * step / 16
     for q, pts in four:
         qdrop[q] = pts * (COMPLETE - 0.5625 * g)
-    return qdrop, qdone
+    seven = tt.seven
+    if seven < 0 or keeps is None:
+        return qdrop, qdone, 0.0
+    seven_bonus = 0.0
+    if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
+        seven_bonus = float(seven_points)
+    keeps[seven] += qdrop[tt.quartet_of[seven]]
+    keeps[seven] -= seven_points - seven_bonus  # R4.2: played from the hand, it scores
+    return qdrop, qdone, seven_bonus
 
 
 _QuartetState = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...],

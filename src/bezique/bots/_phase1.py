@@ -3,7 +3,7 @@
 A card's *keep value* is its base value (brisque, rank, trump: the
 :class:`~bezique.bots.valuation.TrumpTables`) plus what the player's combination
 prospects lose if it goes: :func:`~bezique.bots._keep.keep_values` for marriages,
-sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_values`
+sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_keep`
 for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
 card's *waiting* value is the best combination still declarable after it is played
 (:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
@@ -28,16 +28,14 @@ from bezique.bots._keep import (
     hand_keep_values,
     keep_values,
     pend_without,
-    quartet_values,
+    quartet_keep,
     table_state,
     waiting_of,
 )
 from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
     COMPLETE,
-    JACK,
     MASK,
-    RANK,
     SHIFT,
     TRUMP_POS,
     WEIGHT,
@@ -77,28 +75,12 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     else:  # no table card: every class counts the hand alone
         drops = keep_values(tt, (held,) * 5, combos, side, g, keeps)
         used_on_table, call, cc = _NONE, held, held
-    quartets = quartet_values(tt, cc, g)
-    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, quartets[0])
+    qdrop, qdone, seven_bonus = quartet_keep(tt, cc, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
-    return best_play(T, tt, used_on_table, held, call, keeps, drops, quartets,
+    return best_play(T, tt, used_on_table, held, call, keeps, drops, (qdrop, qdone),
                      seven_bonus, plays, judge, scores)
-
-
-def seven_keep(T: Tables, tt: TrumpTables, held: int, turn_up: Card | None,
-               keeps: list[float], qdrop: list[float]) -> float:
-    """Complete the keep value in ``keeps`` of the scoring seven of trumps: its four of a
-    rank, less the points it scores played from the hand (R4.2) unless an exchange for a
-    good turn-up awaits (R4.1); returns the points of that exchange, or 0."""
-    seven_bonus = 0.0
-    seven = tt.seven
-    if seven >= 0:
-        if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
-            seven_bonus = float(T.seven_points)
-        keeps[seven] += qdrop[tt.quartet_of[seven]]
-        keeps[seven] -= T.seven_points - seven_bonus  # R4.2: played from the hand, it scores
-    return seven_bonus
 
 
 def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
@@ -115,8 +97,7 @@ def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
         g = 1.0
     keeps = list(tt.base1)
     complete, complete_bits = hand_keep_values(tt, held, g, keeps)
-    qdrop, qdone = quartet_values(tt, held, g)
-    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, qdrop)
+    qdrop, qdone, seven_bonus = quartet_keep(tt, held, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     if complete or qdone:

@@ -105,9 +105,8 @@ class GreedyBot:
         """
         o = observation
         legal = o.legal_actions
-        if len(legal) < 2:
-            legal_choices(o)  # raises when it is not the observer's turn (no legal action)
-            return legal[0]
+        if len(legal) < 2:  # one action, or none: not the observer's turn (raises)
+            return legal[0] if legal else legal_choices(o)[0]
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
                              o.active, legal, None)  # every argument: the cheaper call
