@@ -1,8 +1,9 @@
 """Tests of the greedy policy's phase-1 path for a player with cards on the table.
 
 A player with table cards and no partner (R2.5, R3.4, R11.8) has what the class counts
-decide about the combinations kept per count state (:func:`bezique.bots._keep.table_state`),
-so only the drops are computed each decision (:func:`bezique.bots._keep.add_drops`). These
+decide about the combinations kept per count state
+(:func:`bezique.bots._keep.table_keep_values`), so only the drops are computed for a state
+met before (:func:`bezique.bots._keep.add_drops`). These
 tests check, to the last bit, that the keep values, drops and complete combinations are
 those of the general computation on the class vectors
 (:func:`bezique.bots._keep.keep_values`), computed and read from the memo alike.
@@ -57,9 +58,8 @@ def test_table_state_gives_the_general_keep_values(variant: bz.Variant) -> None:
         counts = _phase1.table_counts(T, o.player, o.table)[:4]
         for _ in range(2):  # computed, then read from the memo
             fast = list(tt.base1)
-            touched, arrs, done, done_bits, call = _keep.table_state(tt, held, counts,
-                                                                     o.combos, side)
-            fast_drops = _keep.add_drops(touched, g, fast, len(arrs))
+            (_, fast_drops, done, done_bits), call = _keep.table_keep_values(
+                tt, held, counts, o.combos, side, g, fast)
             assert [x.hex() for x in fast] == [x.hex() for x in general]
             assert [x.hex() for x in fast_drops] == [x.hex() for x in drops]
             assert (list(done), list(done_bits)) == (complete, bits)

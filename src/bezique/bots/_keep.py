@@ -25,7 +25,7 @@ from bezique.state import Combination
 
 __all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_keep_values", "hand_state",
            "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_keep",
-           "quartet_state", "quartet_values", "table_state", "waiting_of"]
+           "quartet_state", "quartet_values", "table_keep_values", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
 """What the counts of a combination's own cards decide: whether it is complete, the drop
@@ -60,11 +60,12 @@ Drops = tuple[Sequence[int], list[float], Sequence[int], Sequence[int]]
 combinations, and per complete one the bit set of the card indexes it counts."""
 
 _Touched = tuple[tuple[int, bool, int, float, tuple[int, ...]], ...]
-_KeepState = tuple[_Touched, list[int], list[int], list[int]]
+_KeepState = tuple[_Touched, list[int], list[float], list[int], list[int]]
 """What the class counts decide (:func:`keep_state`): per combination any of whose cards
 is held, in order, ``(id, complete, points, squared completion one card short if complete
 else the completion step, card indexes counted)``; per combination the counts it is judged
-on; the complete ones, and per complete one the bit set of the card indexes it counts."""
+on, and its drop; the complete ones, and per complete one the bit set of the card indexes
+it counts."""
 
 
 def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
@@ -73,12 +74,12 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
 
     Per combination, the packed counts of the class it is judged on and what the
     prospects lose when one counted card goes (a complete one: most of its points), and
-    the complete combinations (:func:`keep_state`, then :func:`add_drops`); ``g`` is the
+    the complete combinations (:func:`keep_state`); ``g`` is the
     share of the stock still to draw. A combination none of whose cards is held is left
     at no drop.
     """
-    touched, arrs, complete, complete_bits = keep_state(tt, by_bit, combos, side)
-    return arrs, add_drops(touched, g, keeps, len(arrs)), complete, complete_bits
+    _, arrs, drops, complete, complete_bits = keep_state(tt, by_bit, combos, side, g, keeps)
+    return arrs, drops, complete, complete_bits
 
 
 def add_drops(touched: _Touched, g: float, keeps: list[float], n: int) -> list[float]:
@@ -94,12 +95,15 @@ def add_drops(touched: _Touched, g: float, keeps: list[float], n: int) -> list[f
 
 
 def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
-               side: int) -> _KeepState:
+               side: int, g: float, keeps: list[float]) -> _KeepState:
     """What the class counts ``by_bit`` decide about each combination
-    (:data:`_KeepState`, from :func:`pattern_state`). An upgrade (R3.5) counts every card
-    only once the combination it builds on is scored."""
+    (:data:`_KeepState`, from :func:`pattern_state`), with the drops, added to ``keeps``
+    as :func:`add_drops` adds them. An upgrade (R3.5) counts every card only once the
+    combination it builds on is scored."""
     call = by_bit[0]
-    arrs = [call] * len(tt.pats)
+    n = len(tt.pats)
+    arrs = [call] * n
+    drops = [0.0] * n
     touched = []
     complete: list[int] = []
     complete_bits: list[int] = []
@@ -121,16 +125,22 @@ def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinati
         if done:
             complete.append(pid)
             complete_bits.append(bits)
+            drop = pts * (COMPLETE - xx * g)
+        else:
+            drop = pts * g * step
+        drops[pid] = drop
         arrs[pid] = arr
+        for index in counted:
+            keeps[index] += drop
         touched.append((pid, done, pts, xx if done else step, counted))
-    return tuple(touched), arrs, complete, complete_bits
+    return tuple(touched), arrs, drops, complete, complete_bits
 
 
 _TableState = tuple[_Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 _KIND_BIT = {id(kind): 1 << n for n, kind in enumerate(MeldKind)}
 _table_memos: dict[TrumpTables, tuple[dict[tuple[int, ...], _TableState], int]] = {}
 """Per trump tables met, what the table path's class counts decide, by those counts
-(:func:`table_state`), and the bit set of the kinds of its upgrades (R3.5)."""
+(:func:`table_keep_values`), and the bit set of the kinds of its upgrades (R3.5)."""
 
 
 _scored: dict[int, tuple[tuple[Combination, ...], dict[int, int]]] = {}
@@ -152,13 +162,16 @@ def scored_kinds(combos: tuple[Combination, ...]) -> tuple[tuple[Combination, ..
     return entry
 
 
-def table_state(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
-                combos: tuple[Combination, ...], side: int) -> _TableState:
-    """:func:`keep_state` for a player with cards on the table and no partner (R3.4):
+def table_keep_values(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
+                      combos: tuple[Combination, ...], side: int, g: float,
+                      keeps: list[float]) -> tuple[Drops, int]:
+    """:func:`keep_values` for a player with cards on the table and no partner (R3.4):
     ``held`` counts the hand, ``counts`` what the table adds to classes A, B, C and to all
-    (:func:`~bezique.bots._phase1.table_counts`). Kept per count state of the combinations'
-    cards, with which of the upgrades' kinds the side has scored, so only the drops are
-    computed each decision (:func:`add_drops`); last, the counts of all the classes."""
+    (:func:`~bezique.bots._phase1.table_counts`). What the counts decide
+    (:func:`keep_state`) is kept per count state of the combinations' cards, with which of
+    the upgrades' kinds the side has scored (R3.5), so a state met before only has its
+    drops computed (:func:`add_drops`): the same floats. Returns the :data:`Drops` and the
+    counts of all the classes (read only in the combinations' fields)."""
     entry = _table_memos.get(tt)
     if entry is None:
         if len(_table_memos) >= 64:
@@ -175,15 +188,16 @@ def table_state(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
     key = (held, da & fields, db & fields, dc & fields, dall & fields,
            scored[1].get(side, 0) & upgrades)
     state = memo.get(key)
-    if state is None:
-        call = held + dall
-        touched, arrs, complete, bits = keep_state(
-            tt, (call, held + da, held + db, call, held + dc), combos, side)
-        state = (touched, tuple(arrs), tuple(complete), tuple(bits), call)
-        if len(memo) >= _HAND_LIMIT:
-            memo.clear()
-        memo[key] = state
-    return state
+    if state is not None:
+        touched, arrs, complete, bits, call = state
+        return (arrs, add_drops(touched, g, keeps, len(arrs)), complete, bits), call
+    call = held + dall
+    touched, arrs_, drops, complete_, bits_ = keep_state(
+        tt, (call, held + da, held + db, call, held + dc), combos, side, g, keeps)
+    if len(memo) >= _HAND_LIMIT:
+        memo.clear()
+    memo[key] = (touched, tuple(arrs_), tuple(complete_), tuple(bits_), call)
+    return (arrs_, drops, complete_, bits_), call
 
 
 _HandState = tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...], tuple[int, ...],

@@ -24,12 +24,11 @@ from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
     Quartets,
-    add_drops,
     hand_keep_values,
     keep_values,
     pend_without,
     quartet_keep,
-    table_state,
+    table_keep_values,
     waiting_of,
 )
 from bezique.bots._trick import trick_lead
@@ -68,9 +67,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
         call, cc = by_bit[0], by_bit[4]
     elif my_table:
         da, db, dc, dall, used_on_table = table_counts(T, player, table)
-        touched, arrs, complete, bits, call = table_state(tt, held, (da, db, dc, dall),
-                                                          combos, side)
-        drops = arrs, add_drops(touched, g, keeps, len(arrs)), complete, bits
+        drops, call = table_keep_values(tt, held, (da, db, dc, dall), combos, side, g, keeps)
         cc = held + dc
     else:  # no table card: every class counts the hand alone
         drops = keep_values(tt, (held,) * 5, combos, side, g, keeps)
