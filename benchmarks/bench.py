@@ -9,9 +9,12 @@ For each variant it plays ``N`` random deals (uniform choice among
 prints deals per second, actions per second and microseconds per action.
 When the yardstick ``reference_twopack.py`` (a stripped-down, mutable,
 simplified-rules two-pack playout kept outside the repository, by default
-``../shared/bench/``) is found, it is timed in the same run, alternating
-round by round with the two-pack deals, and the ratio of time per deal is
-printed. Figures drift between runs on shared machines; ratios hold.
+``../shared/bench/``) is found, it is timed in the same run, right before
+the two-pack deals of each round, and the ratio of time per deal is printed.
+Every ratio is taken round by round, between timings made back to back (the
+yardstick against two-pack, each variant against two-pack in the same round),
+and the median of those ratios is printed with their range: figures drift
+between runs and within a run on shared machines; paired ratios hold.
 """
 
 from __future__ import annotations
@@ -62,7 +65,8 @@ def load_yardstick(path: Path) -> ModuleType | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per round")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds (median reported)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds (the median of the round-by-round ratios is reported)")
     parser.add_argument("--variant", action="append", help="variant name (default: all)")
     parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
     parser.add_argument("--simulation", action="store_true",
@@ -72,37 +76,59 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals for the 1-vs-2-worker measurement")
     args = parser.parse_args(argv)
     chosen = [bz.variants.get(n) for n in args.variant] if args.variant else list(bz.variants.ALL)
+    if bz.variants.TWO_PACK not in chosen:
+        chosen.insert(0, bz.variants.TWO_PACK)  # every ratio is paired with a two-pack round
     print(f"bezique {bz.__version__}, Python {platform.python_version()} "
           f"({platform.python_implementation()}), {platform.machine()}, one core")
     yardstick = load_yardstick(args.yardstick)
-    base_time = None
-    print(f"{'variant':<20}{'deals/s':>10}{'actions/s':>12}{'us/action':>11}{'actions/deal':>14}")
-    for variant in chosen:
-        per_deal: list[float] = []
-        per_action: list[float] = []
-        ys: list[float] = []
-        acts = 0
-        for r in range(args.rounds):
-            if yardstick is not None and variant is bz.variants.TWO_PACK:
-                el, _, _ = yardstick.run(args.deals, 12345 + r)
-                ys.append(el / args.deals)
-            el, acts = play_random_deals(variant, args.deals, 1000 * r)
-            per_deal.append(el / args.deals)
-            per_action.append(el / acts)
-        deal_t = statistics.median(per_deal)
-        act_t = statistics.median(per_action)
-        if variant is bz.variants.TWO_PACK:
-            base_time = act_t
-        print(f"{variant.name:<20}{1 / deal_t:>10.0f}{1 / act_t:>12.0f}{act_t * 1e6:>11.2f}"
-              f"{acts / args.deals:>14.1f}"
-              + (f"   ({act_t / base_time:.2f}x two-pack per action)" if base_time else ""))
-        if ys:
-            y = statistics.median(ys)
-            print(f"{'  yardstick':<20}{1 / y:>10.0f}   ratio of time per deal: "
-                  f"{deal_t / y:.2f}x (aim: <= 5x)")
+    rounds = [play_round(chosen, args.deals, r, yardstick) for r in range(args.rounds)]
+    report(chosen, args.deals, rounds)
     if args.simulation:
         simulation(chosen, args.deals, args.sim_deals)
     return 0
+
+
+Round = dict[str, tuple[float, int]]
+"""One round's timings: per variant name (and ``"yardstick"``), (seconds, actions)."""
+
+
+def play_round(chosen: list[bz.Variant], deals: int, r: int,
+               yardstick: ModuleType | None) -> Round:
+    """Every chosen variant's deals of round ``r``, the yardstick's right before two-pack's,
+    so that each ratio compares two timings taken back to back."""
+    timings: Round = {}
+    for variant in chosen:
+        if yardstick is not None and variant is bz.variants.TWO_PACK:
+            el, decisions, _ = yardstick.run(deals, 12345 + r)
+            timings["yardstick"] = (el, decisions)
+        timings[variant.name] = play_random_deals(variant, deals, 1000 * r)
+    return timings
+
+
+def report(chosen: list[bz.Variant], deals: int, rounds: list[Round]) -> None:
+    """Median time per deal and per action of each variant, and the medians of the
+    round-by-round ratios (to two-pack per action; two-pack to the yardstick per deal)."""
+    print(f"{'variant':<20}{'deals/s':>10}{'actions/s':>12}{'us/action':>11}{'actions/deal':>14}")
+    base = bz.variants.TWO_PACK.name
+    for variant in chosen:
+        name = variant.name
+        deal_t = statistics.median(rd[name][0] / deals for rd in rounds)
+        act_t = statistics.median(rd[name][0] / rd[name][1] for rd in rounds)
+        ratios = [(rd[name][0] / rd[name][1]) / (rd[base][0] / rd[base][1]) for rd in rounds]
+        print(f"{name:<20}{1 / deal_t:>10.0f}{1 / act_t:>12.0f}{act_t * 1e6:>11.2f}"
+              f"{rounds[0][name][1] / deals:>14.1f}   "
+              f"({'1.00x' if name == base else _spread(ratios)} two-pack per action)")
+        if name == base and "yardstick" in rounds[0]:
+            y = statistics.median(rd["yardstick"][0] / deals for rd in rounds)
+            paired = [rd[base][0] / rd["yardstick"][0] for rd in rounds]
+            print(f"{'  yardstick':<20}{1 / y:>10.0f}   ratio of time per deal: "
+                  f"{_spread(paired)} (aim: <= 5x)")
+
+
+def _spread(ratios: list[float]) -> str:
+    """The median of round-by-round ratios, with their range when there are several."""
+    med = f"{statistics.median(ratios):.2f}x"
+    return med if len(ratios) < 2 else f"{med} [{min(ratios):.2f}-{max(ratios):.2f}]"
 
 
 def simulation(chosen: list[bz.Variant], deals: int, sim_deals: int) -> None:

@@ -145,7 +145,7 @@ def apply(state: State | Game, action: Action) -> State | Game:
     # a card of the hand is legal in phase 1 and when leading (R2.5); an action taken from
     # the cached legal_actions of this very state needs no second check.
     s = state
-    f: list[Any] = list(s)  # the next fields, read here, handed on (transitions.play, _draw)
+    f: list[Any] = [*s]  # the next fields, read here, handed on (transitions.play, _draw)
     stage = f[STAGE]
     if type(action) is Play and stage is PLAY:
         p = f[TO_MOVE]

@@ -278,8 +278,10 @@ class State(NamedTuple):
 
 _FIELD_AT: dict[str, int] = {name: i for i, name in enumerate(State._fields)}
 """The position of each field of a state (:meth:`State.replace`)."""
-_new_state = tuple.__new__
-"""Builds a state from the list of its fields in C, without the named tuple's ``__new__``."""
+new_state = tuple.__new__
+"""``new_state(State, fields)`` builds a state from the list of its fields in C, without the
+named tuple's ``__new__``: :meth:`State.replace` and the engine's transitions build every
+state so."""
 
 
 def _replace(self: State, /, **changes: Any) -> State:
@@ -297,14 +299,14 @@ def _replace(self: State, /, **changes: Any) -> State:
 
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """``state`` with the named fields changed and the cache ``memo``."""
-    fields = list(state)
+    fields = [*state]
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value
     except KeyError:
         raise ValueError(f"State has no field {name!r}") from None
     fields[-1] = memo
-    return _new_state(State, fields)
+    return new_state(State, fields)
 
 
 State._replace = _replace  # type: ignore[method-assign,assignment]

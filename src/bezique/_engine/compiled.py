@@ -25,7 +25,7 @@ from bezique.policies import (
     SevenDeclare,
     TrumpFixing,
 )
-from bezique.state import Window
+from bezique.state import Combination, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
@@ -41,6 +41,7 @@ __all__ = [
     "Candidate",
     "Pattern",
     "Plan",
+    "PoolTables",
     "QuartetSpec",
     "Rules",
     "WindowGate",
@@ -147,11 +148,20 @@ class QuartetSpec:
     """The card of the rank in each suit, in suit (and display) order."""
     trump_pos: int
     """Where the trump suit is in :attr:`cards` (-1 before trump is fixed)."""
+    indexes: tuple[int, ...]
+    """The indexes of :attr:`cards` (``Card.index``)."""
     hand_sets: dict[tuple[int, ...], dict[Declare, Plan]] = attrs.field(
         factory=dict, eq=False, repr=False)
     """By the copies of :attr:`cards` in a hand, the declarations of every set of four from
     the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
 
+
+PoolTables = tuple[tuple[tuple[TableCard, ...], ...], tuple[Combination, ...],
+                   dict[int, list[TableCard]], dict[int, TableCard],
+                   list[tuple[int, Combination, tuple[int, ...], bool]]]
+"""The meld search's index of some tables (:class:`bezique._engine.plans.Pool`): the tables
+and the combinations it was made of, the table cards by card index and by serial, and the
+combinations that can be upgraded or re-formed."""
 
 Candidate = tuple[int, int, int, "Pattern | None", "QuartetSpec | None"]
 """A combination for the window's search: its check ``(add, guard)``, the class its cards
@@ -181,7 +191,8 @@ class WindowGate:
     entries: tuple[Candidate, ...]
     """Every combination (the patterns, then the quartets) with its check."""
     candidates: dict[int, tuple[Candidate, ...]]
-    """The entries of :attr:`covers`, per bit."""
+    """The entries of :attr:`covers`, per bit, and per set of several bits once a window
+    showed it (:func:`bezique._engine.meld_search._candidates`, bounded)."""
     patterns: tuple[Pattern, ...]
     quartets: tuple[QuartetSpec, ...]
     seven: Card | None
@@ -277,6 +288,9 @@ class Rules:
         """What the declaration window's hot path reads instead of computing it."""
         # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
         self.table_owners = tuple((p, *self.partners[p]) for p in range(self.players))
+        # the meld search's index of the last tables met, per player and with or without
+        # the partners' tables (bezique._engine.plans.Pool)
+        self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
         # but for an upgrade (the meld search's gate may then look at fresh cards only)
         self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
@@ -314,7 +328,8 @@ class Rules:
             QuartetSpec(four, rank, self.points[four],
                         trump is not None and four_trump in self.points,
                         layout.check({rank: 4}), tuple(Card.of(rank, suit) for suit in _SUITS),
-                        _SUITS.index(trump) if trump is not None else -1)
+                        _SUITS.index(trump) if trump is not None else -1,
+                        tuple(Card.of(rank, suit).index for suit in _SUITS))
             for rank, four, four_trump, _ in _QUARTETS if rank in ranks)
         fresh = self.fresh_gate
         tests, covers = meld_gate(layout, checks)

@@ -131,26 +131,27 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     side = rules.sides[p]
     bit = plan.bit
     hand = s.hands[p]
-    serial = fresh_serial(s)
+    first = serial = fresh_serial(s)
     new_cards: list[TableCard] = []
     seen = s.exposed[p]
     for card in plan.from_hand:
         hand = remove_card(hand, card)
-        if position(seen, card) >= 0:
+        if seen and position(seen, card) >= 0:
             seen = remove_card(seen, card)
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
-    marks = set(plan.from_table)
     table = list(s.table)
     won = s.won
-    if rules.declares_from_won_cards:
-        won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                       if tc.serial in marks else tc for tc in won[p]))
-    elif marks:
-        for q, t in enumerate(table):
-            if any(tc.serial in marks for tc in t):
-                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                 if tc.serial in marks else tc for tc in t)
+    if plan.from_table:
+        marks = set(plan.from_table)
+        if rules.declares_from_won_cards:
+            won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                           if tc.serial in marks else tc for tc in won[p]))
+        else:
+            for q, t in enumerate(table):
+                if not marks.isdisjoint(map(_SERIAL, t)):
+                    table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                     if tc.serial in marks else tc for tc in t)
     if new_cards:
         table[p] = (*table[p], *new_cards)
     combos = s.combos
@@ -159,7 +160,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
         combos = replace_at(combos, plan.superseded, Combination(
             old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
     combo = Combination(plan.kind, side, p, plan.cards,
-                        plan.from_table + tuple(tc.serial for tc in new_cards), plan.points)
+                        plan.from_table + tuple(range(first, serial)), plan.points)
     w = s.window._value_ | DECLARED
     if rules.one_combination_per_trick:
         w |= COMBO_DONE  # R3.2: one combination per trick won

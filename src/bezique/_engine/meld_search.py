@@ -10,14 +10,9 @@ from __future__ import annotations
 from operator import attrgetter
 
 from bezique._engine.compiled import Candidate, Pattern, Plan, QuartetSpec, Rules, WindowGate
-from bezique._engine.plans import (
-    Pool,
-    hand_quartets,
-    plan_pattern,
-    quartet_declare,
-    quartet_plans,
-)
+from bezique._engine.plans import Pool, hand_entry, plan_pattern, quartet_entry
 from bezique.actions import Declare
+from bezique.cards import by_index
 from bezique.state import State
 
 __all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "card_of_last_trick",
@@ -141,14 +136,22 @@ def _candidates(state: State, rules: Rules, player: int, gate: WindowGate, held:
 
 def _named(gate: WindowGate, shown: int) -> tuple[Candidate, ...]:
     """The candidates of several bits shown by the gate, or of every combination where a
-    further test passed."""
+    further test passed; the former are kept in the gate's table."""
     if gate.more:
         return gate.entries
     chosen = 0
     for bit, mask in gate.covers.items():
         if shown & bit:
             chosen |= mask
-    return tuple(e for i, e in enumerate(gate.entries) if chosen >> i & 1)
+    found = tuple(e for i, e in enumerate(gate.entries) if chosen >> i & 1)
+    if len(gate.candidates) < _NAMED_KEPT:
+        gate.candidates[shown] = found  # the next window that shows these bits reads it
+    return found
+
+
+_NAMED_KEPT = 4096
+"""How many entries :attr:`~bezique._engine.compiled.WindowGate.candidates` may grow to with
+the candidates of several bits shown (each set of bits met is kept: few recur)."""
 
 
 def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
@@ -164,12 +167,10 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
             held = sum(map(rules.gates[state.trump].weigh, state.hands[player]))
         found = [pat.hand_entry for pat in patterns
                  if (held + pat.check.add) & pat.check.guard == pat.check.guard]
-        hand = state.hands[player]
+        if quartets:
+            hand = list(map(by_index, state.hands[player]))
         for spec in quartets:
-            caps = tuple(map(hand.count, spec.cards))
-            sets = spec.hand_sets.get(caps)
-            if sets is None:
-                sets = spec.hand_sets[caps] = hand_quartets(spec, caps)
+            sets = hand_entry(spec, hand)
             if sets:
                 found.append(sets)
         if len(found) == 1:
@@ -186,7 +187,6 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
         if plan is not None:
             plans[pat.declare] = plan
     for spec in quartets:
-        for plan in quartet_plans(pool, rules, spec, state.trump):
-            plans[quartet_declare(spec.kind, plan.cards)] = plan
+        plans.update(quartet_entry(pool, rules, spec, state.trump))
     return plans
 

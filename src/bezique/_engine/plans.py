@@ -22,71 +22,131 @@ combinations that could be upgraded the largest is used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import compress, count
+from operator import attrgetter, not_
 
-import attrs
-
-from bezique._engine.compiled import QUARTET_BIT, SEQUENCES, Pattern, Plan, QuartetSpec, Rules
+from bezique._engine.compiled import (
+    QUARTET_BIT,
+    SEQUENCES,
+    Pattern,
+    Plan,
+    PoolTables,
+    QuartetSpec,
+    Rules,
+)
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Suit, by_index
 from bezique.melds import MeldKind
 from bezique.state import Combination, State, TableCard
 
-__all__ = ["Pool", "hand_quartets", "plan_pattern", "quartet_declare", "quartet_plans"]
+__all__ = ["Pool", "hand_entry", "hand_quartets", "plan_pattern", "quartet_declare",
+           "quartet_entry", "quartet_plans"]
 
 
 class Pool:
-    """The cards a player may declare with, indexed for the search."""
+    """The cards a player may declare with, indexed for the search.
 
-    __slots__ = ("combos", "hand_counts", "on_table", "side", "table_by_index")
+    ``live`` holds, in order, the scored combinations of the player's side not yet
+    superseded with at least one card still on the table: ``(index, combination, its
+    serials still on the table, whether all are)``. Only those can be upgraded (R3.5,
+    intact) or re-formed (R3.8, broken, some card kept), so the search reads them alone.
+    """
+
+    __slots__ = ("combos", "hand", "live", "on_table", "side", "table_by_index")
+
+    hand: list[int]
+    """The indexes of the hand's cards (``hand.count(index)``: copies held, counted in C on
+    small integers; a card's own comparison goes through its ordering methods)."""
 
     def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
-        hand_counts = [0] * 32
-        table_by_index: dict[int, list[TableCard]] = {}
-        on_table: dict[int, TableCard] = {}
+        self.side = rules.sides[player]
         if rules.declares_from_won_cards:
             # R11.5: only won cards never used in a combination; the last trick's first
-            won = state.won[player]
-            for tc in reversed(won):
+            table_by_index: dict[int, list[TableCard]] = {}
+            on_table: dict[int, TableCard] = {}
+            for tc in reversed(state.won[player]):
                 if not tc.used:
                     table_by_index.setdefault(tc.card.index, []).append(tc)
                     on_table[tc.serial] = tc
             self.combos: tuple[Combination, ...] = ()
-        else:
-            for card in state.hands[player]:
-                hand_counts[card.index] += 1
-            owners = (player, *rules.partners[player]) if with_partner else (player,)
-            for owner in owners:
-                for tc in state.table[owner]:
-                    table_by_index.setdefault(tc.card.index, []).append(tc)
-                    on_table[tc.serial] = tc
-            self.combos = state.combos
-        self.hand_counts = hand_counts
-        self.table_by_index = table_by_index
-        self.on_table = on_table
-        self.side = rules.sides[player]
+            self.hand = []
+            self.live: list[tuple[int, Combination, tuple[int, ...], bool]] = []
+            self.table_by_index = table_by_index
+            self.on_table = on_table
+            return
+        self.hand = list(map(by_index, state.hands[player]))
+        combos = self.combos = state.combos
+        table = state.table
+        tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner
+                  else (table[player],))
+        key = (player, with_partner)
+        known = rules.pool_tables.get(key)
+        if known is None or known[1] is not combos or known[0] != tables:
+            known = rules.pool_tables[key] = _index(tables, combos, self.side)
+        _, _, self.table_by_index, self.on_table, self.live = known
 
 
-def _fresh(pool: Pool, index: int, bit: int, exclude: frozenset[int] = frozenset()) -> list[int]:
+def _index(tables: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],
+           side: int) -> PoolTables:
+    """The index of :class:`Pool` for these tables and combinations (kept per player in
+    :attr:`~bezique._engine.compiled.Rules.pool_tables`: a player's table and the scored
+    combinations seldom change from one window to the next)."""
+    table_by_index: dict[int, list[TableCard]] = {}
+    on_table: dict[int, TableCard] = {}
+    for cards in tables:
+        for tc in cards:
+            table_by_index.setdefault(tc.card.index, []).append(tc)
+            on_table[tc.serial] = tc
+    live: list[tuple[int, Combination, tuple[int, ...], bool]] = []
+    if on_table:
+        # the combinations sharing a serial with the table, found in C
+        held = on_table.__contains__
+        for i in compress(count(), map(not_, map(on_table.keys().isdisjoint,
+                                                 map(_SERIALS, combos)))):
+            combo = combos[i]
+            if combo.superseded or combo.side != side:
+                continue
+            kept = tuple(filter(held, combo.serials))
+            live.append((i, combo, kept, len(kept) == len(combo.serials)))
+    return tables, combos, table_by_index, on_table, live
+
+
+_SERIALS = attrgetter("serials")
+_NO_KINDS: frozenset[MeldKind] = frozenset()
+
+
+def _fresh(pool: Pool, index: int, bit: int) -> list[int]:
     """Serials of the table copies of card ``index`` new to the class ``bit``."""
-    return [tc.serial for tc in pool.table_by_index.get(index, ())
-            if not tc.used & bit and tc.serial not in exclude]
+    copies = pool.table_by_index.get(index)
+    if copies is None:
+        return []
+    return [tc.serial for tc in copies if not tc.used & bit]
 
 
-def _choose(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
+def _choose(pool: Pool, needs: Iterable[tuple[int, int]], bit: int, require_hand: bool
             ) -> tuple[list[int], list[Card]] | None:
-    """Pick copies new to class ``bit`` for ``needs`` (index -> count): table first."""
+    """Pick copies new to class ``bit`` for ``needs`` ((index, count) pairs): table first."""
     serials: list[int] = []
     hand: list[Card] = []
     spare_hand = -1
-    for index, n in needs.items():
-        table = _fresh(pool, index, bit)
-        in_hand = pool.hand_counts[index]
+    by_index = pool.table_by_index
+    held = pool.hand.count
+    for index, n in needs:
+        card = ALL_CARDS[index]
+        in_hand = held(index)
+        copies = by_index.get(index)
+        if copies is None:  # no copy on the table (most cards)
+            if in_hand < n:
+                return None
+            hand.extend([card] * n)
+            continue
+        table = [tc.serial for tc in copies if not tc.used & bit]
         if len(table) + in_hand < n:
             return None
         take = min(n, len(table))
         serials.extend(table[:take])
-        hand.extend([ALL_CARDS[index]] * (n - take))
+        hand.extend([card] * (n - take))
         if take and in_hand > n - take:
             spare_hand = index
     if require_hand and not hand:
@@ -104,7 +164,7 @@ def _choose(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
 _MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
 
 
-def _choose_marriage(pool: Pool, needs: dict[int, int], bit: int, require_hand: bool
+def _choose_marriage(pool: Pool, needs: Iterable[tuple[int, int]], bit: int, require_hand: bool
                      ) -> tuple[list[int], list[Card]] | None:
     """Pick a king and a queen new to the marriages, not both of one scored sequence.
 
@@ -114,10 +174,10 @@ def _choose_marriage(pool: Pool, needs: dict[int, int], bit: int, require_hand: 
     """
     sequences = [set(c.serials) for c in pool.combos if c.kind in SEQUENCES]
     options: list[list[tuple[int, Card | None]]] = []
-    for index in needs:
+    for index, _ in needs:
         choices: list[tuple[int, Card | None]] = [(serial, None)
                                                   for serial in _fresh(pool, index, bit)]
-        if pool.hand_counts[index]:
+        if pool.hand.count(index):
             choices.append((-1, ALL_CARDS[index]))
         options.append(choices)
     king_choices, queen_choices = options
@@ -133,7 +193,8 @@ def _choose_marriage(pool: Pool, needs: dict[int, int], bit: int, require_hand: 
     return None
 
 
-def _multiset_minus(needs: dict[int, int], cards: tuple[Card, ...]) -> dict[int, int] | None:
+def _multiset_minus(needs: tuple[tuple[int, int], ...], cards: tuple[Card, ...]
+                    ) -> dict[int, int] | None:
     rest = dict(needs)
     for card in cards:
         left = rest.get(card.index, 0) - 1
@@ -146,56 +207,59 @@ def _multiset_minus(needs: dict[int, int], cards: tuple[Card, ...]) -> dict[int,
     return rest
 
 
-def _intact(pool: Pool, combo: Combination) -> bool:
-    on_table = pool.on_table
-    return all(serial in on_table for serial in combo.serials)
-
-
 def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     """The plan for a fixed-card combination, or ``None`` if it cannot be declared."""
-    needs = dict(pat.needs)
     bit = pat.bit
     require_hand = rules.require_fresh
-    best: tuple[Combination, int, tuple[list[int], list[Card]]] | None = None
-    ups = rules.upgrades.get(pat.kind, frozenset())
-    for i, combo in enumerate(pool.combos):
-        if combo.superseded or combo.side != pool.side:
-            continue
-        upgrade = combo.kind in ups
-        reform = rules.reform_broken and combo.kind is pat.kind
-        if not (upgrade or reform):
-            continue
-        if upgrade and _intact(pool, combo):
-            rest = _multiset_minus(needs, combo.cards)
-            if rest is None:
-                continue
-            chosen = _choose(pool, rest, bit, require_hand)
-            if chosen is not None and (best is None or len(combo.cards) > len(best[0].cards)):
-                best = (combo, i, chosen)
-        elif reform and best is None and not _intact(pool, combo):
-            # R3.8: all the unplayed cards of the broken combination, plus like cards
-            kept = [s for s in combo.serials if s in pool.on_table]
-            if not kept:
-                continue
-            kept_cards = tuple(pool.on_table[s].card for s in kept)
-            rest = _multiset_minus(needs, kept_cards)
-            if rest is None:
-                continue
-            chosen = _choose(pool, rest, bit, require_hand)
-            if chosen is not None:
-                best = (attrs.evolve(combo, serials=tuple(kept)), i, chosen)
+    best: tuple[int, tuple[int, ...], int, tuple[list[int], list[Card]]] | None = None
+    if pool.live:
+        ups = rules.upgrades.get(pat.kind, _NO_KINDS)
+        reform = pat.kind if rules.reform_broken else None
+        for i, combo, kept, intact in pool.live:
+            if intact:
+                if combo.kind not in ups:
+                    continue
+                rest = _multiset_minus(pat.needs, combo.cards)
+                if rest is None:
+                    continue
+                chosen = _choose(pool, rest.items(), bit, require_hand)
+                if chosen is not None and (best is None or len(combo.cards) > best[0]):
+                    best = (len(combo.cards), combo.serials, i, chosen)
+            elif best is None and combo.kind is reform:
+                # R3.8: all the unplayed cards of the broken combination, plus like cards
+                rest = _multiset_minus(pat.needs, tuple(pool.on_table[s].card for s in kept))
+                if rest is None:
+                    continue
+                chosen = _choose(pool, rest.items(), bit, require_hand)
+                if chosen is not None:
+                    best = (len(combo.cards), kept, i, chosen)
     if best is not None:
-        combo, i, (serials, hand) = best
+        _, base, i, (serials, hand) = best
         return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
-                    tuple(combo.serials) + tuple(serials), i, pat.fixes)
+                    base + tuple(serials), i, pat.fixes)
     if rules.four_classes and pat.kind in _MARRIAGES:
-        chosen = _choose_marriage(pool, needs, bit, require_hand)
+        chosen = _choose_marriage(pool, pat.needs, bit, require_hand)
     else:
-        chosen = _choose(pool, needs, bit, require_hand)
+        chosen = _choose(pool, pat.needs, bit, require_hand)
     if chosen is None:
         return None
     serials, hand = chosen
+    if not serials:  # every card from the hand: the plan built with the variant's tables
+        return pat.hand_plan
     return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand), tuple(serials), None, pat.fixes)
+
+
+def _ways(total: int, caps: list[int]) -> tuple[tuple[int, ...], ...]:
+    """:func:`_compositions`, kept per ``total`` and caps (a cap above ``total`` counts as
+    ``total``: at most 625 sets of caps per total)."""
+    key = (total, *[min(cap, total) for cap in caps])
+    ways = _WAYS.get(key)
+    if ways is None:
+        ways = _WAYS[key] = tuple(_compositions(total, caps))
+    return ways
+
+
+_WAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
@@ -209,45 +273,43 @@ def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple
             yield (k, *rest)
 
 
-def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
-                   ) -> Iterator[Plan]:
-    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3)."""
-    indexes = [card.index for card in spec.cards]
+def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None,
+                  fresh: list[list[int]]) -> Iterator[Plan]:
+    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3);
+    ``fresh``: per card of the rank (:attr:`QuartetSpec.indexes`), the serials of its table
+    copies new to the quartets."""
     seen: set[tuple[Card, ...]] = set()
     if rules.reform_broken:
-        for i, combo in enumerate(pool.combos):
-            if combo.superseded or combo.side != pool.side or combo.kind is not spec.kind:
-                continue
-            if _intact(pool, combo):
-                continue
-            kept = tuple(s for s in combo.serials if s in pool.on_table)
-            if not kept:
+        kind = spec.kind
+        for i, combo, kept, intact in pool.live:
+            if intact or combo.kind is not kind:
                 continue
             kept_cards = tuple(pool.on_table[s].card for s in kept)
-            for plan in _quartet_sets(pool, rules, spec, indexes, 4 - len(kept)):
+            for plan in _quartet_sets(pool, rules, spec, 4 - len(kept), fresh):
                 cards = tuple(sorted(kept_cards + plan.cards, key=by_index))
                 if cards in seen:
                     continue
                 if spec.exclude_all_trump and all(c.suit is trump for c in cards):
                     continue  # R11.3: four trumps score only as the trump quartet
                 seen.add(cards)
-                yield attrs.evolve(plan, cards=cards, from_table=kept + plan.from_table,
-                                   superseded=i)
-    for plan in _quartet_sets(pool, rules, spec, indexes, 4):
+                yield Plan(plan.kind, plan.bit, plan.points, cards, plan.from_hand,
+                           kept + plan.from_table, i, plan.fixes)
+    for plan in _quartet_sets(pool, rules, spec, 4, fresh):
         if plan.cards not in seen:
             seen.add(plan.cards)
             yield plan
 
 
-def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, indexes: list[int], total: int
-                  ) -> Iterator[Plan]:
-    bit = 4
-    fresh = [_fresh(pool, index, bit) for index in indexes]
-    caps = [len(f) + pool.hand_counts[index] for f, index in zip(fresh, indexes, strict=True)]
+def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int,
+                  fresh: list[list[int]]) -> Iterator[Plan]:
+    bit = QUARTET_BIT
+    cards_of = spec.cards
+    in_hand = list(map(pool.hand.count, spec.indexes))
+    caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
     if sum(caps) < total:
         return
     trump_pos = spec.trump_pos
-    for counts in _compositions(total, caps):
+    for counts in _ways(total, caps):
         if spec.exclude_all_trump and total == 4 and counts[trump_pos] == 4:
             continue
         serials: list[int] = []
@@ -258,24 +320,52 @@ def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, indexes: list[int
                 continue
             take = min(n, len(fresh[pos]))
             serials.extend(fresh[pos][:take])
-            hand.extend([ALL_CARDS[indexes[pos]]] * (n - take))
-            if take and pool.hand_counts[indexes[pos]] > n - take:
+            hand.extend([cards_of[pos]] * (n - take))
+            if take and in_hand[pos] > n - take:
                 spare = pos
         if rules.require_fresh and not hand:
             if spare < 0:
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
-            hand.append(ALL_CARDS[indexes[spare]])
-        cards = tuple(sorted((ALL_CARDS[indexes[pos]] for pos, n in enumerate(counts)
+            hand.append(cards_of[spare])
+        cards = tuple(sorted((cards_of[pos] for pos, n in enumerate(counts)
                               for _ in range(n)), key=by_index))
         yield Plan(spec.kind, bit, spec.points, cards, tuple(hand), tuple(serials), None, None)
+
+
+def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
+                  ) -> dict[Declare, Plan]:
+    """The declarations of every set of four of ``spec.rank`` (:func:`quartet_plans`), by
+    declaration. With no card of the rank on the table new to the quartets (R3.4) and none
+    re-formed (R3.8) every card comes from the hand: the sets are those of
+    :func:`hand_entry`."""
+    if any(map(pool.table_by_index.__contains__, spec.indexes)):
+        fresh = [_fresh(pool, index, QUARTET_BIT) for index in spec.indexes]
+        kind = spec.kind
+        if any(fresh) or (rules.reform_broken and any(
+                not intact and combo.kind is kind for _, combo, _, intact in pool.live)):
+            return {quartet_declare(kind, plan.cards): plan
+                    for plan in quartet_plans(pool, rules, spec, trump, fresh)}
+    return hand_entry(spec, pool.hand)
+
+
+def hand_entry(spec: QuartetSpec, hand: list[int]) -> dict[Declare, Plan]:
+    """The declarations of every set of four of ``spec.rank`` from a hand alone (``hand``:
+    the indexes of its cards), kept in
+    :attr:`~bezique._engine.compiled.QuartetSpec.hand_sets` by the copies held (shared,
+    never changed)."""
+    caps = tuple(map(hand.count, spec.indexes))
+    sets = spec.hand_sets.get(caps)
+    if sets is None:
+        sets = spec.hand_sets[caps] = hand_quartets(spec, caps)
+    return sets
 
 
 def hand_quartets(spec: QuartetSpec, caps: tuple[int, ...]) -> dict[Declare, Plan]:
     """Every set of four cards of ``spec.rank`` from a hand holding ``caps`` copies of each
     (R3.3; all four trumps excepted where they score as the trump quartet, R11.3)."""
     sets: dict[Declare, Plan] = {}
-    for counts in _compositions(4, list(caps)):
+    for counts in _ways(4, list(caps)):
         if spec.exclude_all_trump and counts[spec.trump_pos] == 4:
             continue
         cards = tuple(card for card, n in zip(spec.cards, counts, strict=True)

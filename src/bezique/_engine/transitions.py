@@ -36,6 +36,7 @@ from bezique.state import (
     State,
     TableCard,
     Window,
+    new_state,
 )
 
 __all__ = [
@@ -60,8 +61,6 @@ SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
 PARTNER: int = Window.PARTNER.value
 NO_WINDOW = WINDOWS[0]
-
-_new = tuple.__new__  # builds a State without the named tuple's Python-level __new__
 
 # Positions of the State fields, for copying a state and setting what changed.
 (VARIANT, DEALER, SEED, STAGE, TO_MOVE, LEADER, PHASE, HANDS, TABLE, STOCK, TURN_UP, TRUMP,
@@ -90,11 +89,11 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
-        new = _new(State, f)
+        new = new_state(State, f)
         memo[0] = free_plays(new, rules, q)
         return new
     f[MEMO] = [hand_plays(f[HANDS][q])]
-    return _new(State, f)
+    return new_state(State, f)
 
 
 def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -153,7 +152,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
     caller made it), before they are changed: a list item is read in a few machine
     instructions, a named-tuple field through the generic attribute look-up."""
     if f is None:
-        f = list(s)
+        f = [*s]
     if at < 0:
         table = f[TABLE]
         t = table[p]
@@ -188,7 +187,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
             return _with_plays(f, rules, following)
         memo: list[Any] = [None]
         f[MEMO] = memo
-        new = _new(State, f)
+        new = new_state(State, f)
         memo[0] = follow_plays(new, rules, following)  # R2.10
         return new
     return _finish_trick(rules, f, trick)
@@ -237,7 +236,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         f[STAGE] = DECLARE
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list (see _with_plays)
-        new = _new(State, f)
+        new = new_state(State, f)
         memo[0] = window_actions(new, rules)
         return new
     hands = f[HANDS]
@@ -259,7 +258,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     f[STAGE] = OVER
     f[TO_MOVE] = None
     f[MEMO] = [None]
-    return _new(State, f)
+    return new_state(State, f)
 
 
 def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
@@ -274,7 +273,7 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     ``f``, the list of the fields of ``s``, is made here unless the caller made it (see
     :func:`play`)."""
     if f is None:
-        f = list(s)
+        f = [*s]
     partners = rules.partners[f[TO_MOVE]]
     if partners and not (w := f[WINDOW]._value_) & PARTNER:
         partner = partners[0]

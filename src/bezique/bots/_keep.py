@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.bots.valuation import COMPLETE, MASK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique.bots.valuation import COMPLETE, JACK, MASK, RANK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
-__all__ = ["Drops", "Quartets", "Waiting", "hand_keep_values", "hand_state", "keep_values",
-           "pattern_state", "pend_without",
-           "quartet_state", "quartet_values", "waiting_of"]
+__all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_keep_values", "hand_state",
+           "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_keep",
+           "quartet_state", "quartet_values", "table_keep_values", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
 """What the counts of a combination's own cards decide: whether it is complete, the drop
@@ -54,9 +55,17 @@ def pattern_state(tt: TrumpTables, pid: int, key: int) -> _State:
     return state
 
 
-Drops = tuple[list[int], list[float], list[int], list[int]]
+Drops = tuple[Sequence[int], list[float], Sequence[int], Sequence[int]]
 """Per combination the counts it is judged on and its prospect drop, the complete
 combinations, and per complete one the bit set of the card indexes it counts."""
+
+_Touched = tuple[tuple[int, bool, int, float, tuple[int, ...]], ...]
+_KeepState = tuple[_Touched, list[int], list[float], list[int], list[int]]
+"""What the class counts decide (:func:`keep_state`): per combination any of whose cards
+is held, in order, ``(id, complete, points, squared completion one card short if complete
+else the completion step, card indexes counted)``; per combination the counts it is judged
+on, and its drop; the complete ones, and per complete one the bit set of the card indexes
+it counts."""
 
 
 def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
@@ -65,14 +74,37 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
 
     Per combination, the packed counts of the class it is judged on and what the
     prospects lose when one counted card goes (a complete one: most of its points), and
-    the complete combinations. An upgrade (R3.5) counts every card only once the
-    combination it builds on is scored; ``g`` is the share of the stock still to draw. A
-    combination none of whose cards is held is left at no drop.
+    the complete combinations (:func:`keep_state`); ``g`` is the
+    share of the stock still to draw. A combination none of whose cards is held is left
+    at no drop.
     """
+    _, arrs, drops, complete, complete_bits = keep_state(tt, by_bit, combos, side, g, keeps)
+    return arrs, drops, complete, complete_bits
+
+
+def add_drops(touched: _Touched, g: float, keeps: list[float], n: int) -> list[float]:
+    """The drop of each of the ``n`` combinations (0.0 for one not ``touched``), added to
+    the keep value in ``keeps`` of every card it counts, in order: the same floats."""
+    drops = [0.0] * n
+    for pid, done, pts, x, counted in touched:
+        drop = pts * (COMPLETE - x * g) if done else pts * g * x
+        drops[pid] = drop
+        for index in counted:
+            keeps[index] += drop
+    return drops
+
+
+def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combination, ...],
+               side: int, g: float, keeps: list[float]) -> _KeepState:
+    """What the class counts ``by_bit`` decide about each combination
+    (:data:`_KeepState`, from :func:`pattern_state`), with the drops, added to ``keeps``
+    as :func:`add_drops` adds them. An upgrade (R3.5) counts every card only once the
+    combination it builds on is scored."""
     call = by_bit[0]
     n = len(tt.pats)
     arrs = [call] * n
     drops = [0.0] * n
+    touched = []
     complete: list[int] = []
     complete_bits: list[int] = []
     scored: list[MeldKind] | None = None
@@ -89,10 +121,7 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
             if kind not in scored:
                 arr = call  # R3.5: may be built on a scored combination
         key = arr & mask
-        state = memo.get(key)
-        if state is None:
-            state = pattern_state(tt, pid, key)
-        done, step, counted, bits = state
+        done, step, counted, bits = memo.get(key) or pattern_state(tt, pid, key)
         if done:
             complete.append(pid)
             complete_bits.append(bits)
@@ -103,7 +132,72 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
         arrs[pid] = arr
         for index in counted:
             keeps[index] += drop
-    return arrs, drops, complete, complete_bits
+        touched.append((pid, done, pts, xx if done else step, counted))
+    return tuple(touched), arrs, drops, complete, complete_bits
+
+
+_TableState = tuple[_Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_KIND_BIT = {id(kind): 1 << n for n, kind in enumerate(MeldKind)}
+_table_memos: dict[TrumpTables, tuple[dict[tuple[int, ...], _TableState], int]] = {}
+"""Per trump tables met, what the table path's class counts decide, by those counts
+(:func:`table_keep_values`), and the bit set of the kinds of its upgrades (R3.5)."""
+
+
+_scored: dict[int, tuple[tuple[Combination, ...], dict[int, int]]] = {}
+"""The :func:`scored_kinds` of the combination lists last met, by the list's id (the entry
+keeps the list alive, so the id is not reused while it is here)."""
+
+
+def scored_kinds(combos: tuple[Combination, ...]) -> tuple[tuple[Combination, ...],
+                                                             dict[int, int]]:
+    """Per side, the bit set of the kinds of its scored combinations not superseded (R3.5),
+    kept for the lists last met: a list seldom changes between decisions."""
+    by_side: dict[int, int] = {}
+    for cb in combos:
+        if not cb.superseded:
+            by_side[cb.side] = by_side.get(cb.side, 0) | _KIND_BIT[id(cb.kind)]
+    if len(_scored) >= 64:
+        _scored.clear()
+    entry = _scored[id(combos)] = (combos, by_side)
+    return entry
+
+
+def table_keep_values(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
+                      combos: tuple[Combination, ...], side: int, g: float,
+                      keeps: list[float]) -> tuple[Drops, int]:
+    """:func:`keep_values` for a player with cards on the table and no partner (R3.4):
+    ``held`` counts the hand, ``counts`` what the table adds to classes A, B, C and to all
+    (:func:`~bezique.bots._phase1.table_counts`). What the counts decide
+    (:func:`keep_state`) is kept per count state of the combinations' cards, with which of
+    the upgrades' kinds the side has scored (R3.5), so a state met before only has its
+    drops computed (:func:`add_drops`): the same floats. Returns the :data:`Drops` and the
+    counts of all the classes (read only in the combinations' fields)."""
+    entry = _table_memos.get(tt)
+    if entry is None:
+        if len(_table_memos) >= 64:
+            _table_memos.clear()
+        entry = _table_memos[tt] = ({}, sum(_KIND_BIT[id(check[3])]
+                                            for _, check in tt.checks if check[2]))
+    memo, upgrades = entry
+    scored = _scored.get(id(combos))
+    if scored is None or scored[0] is not combos:
+        scored = scored_kinds(combos)
+    fields = tt.hand_fields  # no other count is read
+    da, db, dc, dall = counts
+    held &= fields
+    key = (held, da & fields, db & fields, dc & fields, dall & fields,
+           scored[1].get(side, 0) & upgrades)
+    state = memo.get(key)
+    if state is not None:
+        touched, arrs, complete, bits, call = state
+        return (arrs, add_drops(touched, g, keeps, len(arrs)), complete, bits), call
+    call = held + dall
+    touched, arrs_, drops, complete_, bits_ = keep_state(
+        tt, (call, held + da, held + db, call, held + dc), combos, side, g, keeps)
+    if len(memo) >= _HAND_LIMIT:
+        memo.clear()
+    memo[key] = (touched, tuple(arrs_), tuple(complete_), tuple(bits_), call)
+    return (arrs_, drops, complete_, bits_), call
 
 
 _HandState = tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...], tuple[int, ...],
@@ -145,10 +239,7 @@ def hand_state(tt: TrumpTables, held: int) -> _HandState:
         key = held & mask
         if not key:
             continue  # none of its cards held
-        state = memo.get(key)
-        if state is None:
-            state = pattern_state(tt, pid, key)
-        done, step, counted, bits = state
+        done, step, counted, bits = memo.get(key) or pattern_state(tt, pid, key)
         if done:
             complete.append(pid)
             complete_bits.append(bits)
@@ -173,8 +264,19 @@ quartet, index -1), and the complete ones."""
 def quartet_values(tt: TrumpTables, cc: int, g: float) -> Quartets:
     """Per four-of-a-rank combination (R3.6) with class-C cards counted in the packed
     ``cc``, what its prospects lose when one card goes, and the complete ones as
-    ``(quartet, cards, points)``. What the rank counts decide is kept
-    (:func:`quartet_state`)."""
+    ``(quartet, cards, points)`` (:func:`quartet_keep` with no keep values)."""
+    qdrop, qdone, _ = quartet_keep(tt, cc, g, 0, None, 0, None)
+    return qdrop, qdone
+
+
+def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | None,
+                 seven_points: int, keeps: list[float] | None
+                 ) -> tuple[list[float], tuple[tuple[int, int, int], ...], float]:
+    """:func:`quartet_values`, then, given the keep values ``keeps`` of the hand ``held``,
+    complete that of the scoring seven of trumps: its four of a rank, less the
+    ``seven_points`` it scores played from the hand (R4.2) unless an exchange for a good
+    ``turn_up`` awaits (R4.1); last, the points of that exchange, or 0. What the rank
+    counts decide is kept (:func:`quartet_state`)."""
     key = cc >> RANK_SHIFT[0] & tt.quartet_mask  # the counts of the quartets' ranks
     state = tt.quartet_memo.get(key)
     if state is None:
@@ -185,7 +287,15 @@ def quartet_values(tt: TrumpTables, cc: int, g: float) -> Quartets:
         qdrop[q] = pts * g * step / 16
     for q, pts in four:
         qdrop[q] = pts * (COMPLETE - 0.5625 * g)
-    return qdrop, qdone
+    seven = tt.seven
+    if seven < 0 or keeps is None:
+        return qdrop, qdone, 0.0
+    seven_bonus = 0.0
+    if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
+        seven_bonus = float(seven_points)
+    keeps[seven] += qdrop[tt.quartet_of[seven]]
+    keeps[seven] -= seven_points - seven_bonus  # R4.2: played from the hand, it scores
+    return qdrop, qdone, seven_bonus
 
 
 _QuartetState = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...],

@@ -3,7 +3,7 @@
 A card's *keep value* is its base value (brisque, rank, trump: the
 :class:`~bezique.bots.valuation.TrumpTables`) plus what the player's combination
 prospects lose if it goes: :func:`~bezique.bots._keep.keep_values` for marriages,
-sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_values`
+sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_keep`
 for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
 card's *waiting* value is the best combination still declarable after it is played
 (:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
@@ -27,15 +27,14 @@ from bezique.bots._keep import (
     hand_keep_values,
     keep_values,
     pend_without,
-    quartet_values,
+    quartet_keep,
+    table_keep_values,
     waiting_of,
 )
 from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
     COMPLETE,
-    JACK,
     MASK,
-    RANK,
     SHIFT,
     TRUMP_POS,
     WEIGHT,
@@ -58,46 +57,27 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
-    if not my_table and scores is None and not T.partners[player]:
-        return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active, legal)
-    used_on_table = _NONE
+    side = T.sides[player]
+    g = min(stock_size / T.initial_stock, 1.0)  # the share of the stock still to draw
+    keeps = list(tt.base1)
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
-        if my_table:
-            used_on_table = served(my_table)
+        used_on_table = served(my_table) if my_table else _NONE
+        drops = keep_values(tt, by_bit, combos, side, g, keeps)
+        call, cc = by_bit[0], by_bit[4]
     elif my_table:
         da, db, dc, dall, used_on_table = table_counts(T, player, table)
-        call = held + dall
-        by_bit = (call, held + da, held + db, call, held + dc)
-    else:
-        by_bit = (held,) * 5  # no table card: every class counts the hand alone
-    g = stock_size / T.initial_stock
-    if g > 1.0:
-        g = 1.0
-    keeps = list(tt.base1)
-    drops = keep_values(tt, by_bit, combos, T.sides[player], g, keeps)
-    quartets = quartet_values(tt, by_bit[4], g)
-    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, quartets[0])
+        drops, call = table_keep_values(tt, held, (da, db, dc, dall), combos, side, g, keeps)
+        cc = held + dc
+    else:  # no table card: every class counts the hand alone
+        drops = keep_values(tt, (held,) * 5, combos, side, g, keeps)
+        used_on_table, call, cc = _NONE, held, held
+    qdrop, qdone, seven_bonus = quartet_keep(tt, cc, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
-    return best_play(T, tt, used_on_table, held, by_bit[0], keeps, drops, quartets,
+    return best_play(T, tt, used_on_table, held, call, keeps, drops, (qdrop, qdone),
                      seven_bonus, plays, judge, scores)
-
-
-def seven_keep(T: Tables, tt: TrumpTables, held: int, turn_up: Card | None,
-               keeps: list[float], qdrop: list[float]) -> float:
-    """Complete the keep value in ``keeps`` of the scoring seven of trumps: its four of a
-    rank, less the points it scores played from the hand (R4.2) unless an exchange for a
-    good turn-up awaits (R4.1); returns the points of that exchange, or 0."""
-    seven_bonus = 0.0
-    seven = tt.seven
-    if seven >= 0:
-        if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
-            seven_bonus = float(T.seven_points)
-        keeps[seven] += qdrop[tt.quartet_of[seven]]
-        keeps[seven] -= T.seven_points - seven_bonus  # R4.2: played from the hand, it scores
-    return seven_bonus
 
 
 def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
@@ -114,8 +94,7 @@ def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
         g = 1.0
     keeps = list(tt.base1)
     complete, complete_bits = hand_keep_values(tt, held, g, keeps)
-    qdrop, qdone = quartet_values(tt, held, g)
-    seven_bonus = seven_keep(T, tt, held, turn_up, keeps, qdrop)
+    qdrop, qdone, seven_bonus = quartet_keep(tt, held, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     if complete or qdone:
@@ -215,9 +194,7 @@ def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: i
             pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
         if wins and wins >> i & 1:
             gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
-            if not last:
-                gain *= 0.7
-            u = gain - keep
+            u = (gain if last else gain * 0.7) - keep
         else:
             u = value[i] - keep
             if pend and p_win is not None:
@@ -303,7 +280,8 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
     return keep
 
 
-def waiting_points(tt: TrumpTables, i: int, used: int, arrs: list[int], complete: list[int],
+def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
+                   complete: Sequence[int],
                    call: int, qdone: tuple[tuple[int, int, int], ...]) -> float:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""

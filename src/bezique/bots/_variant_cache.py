@@ -11,7 +11,7 @@ hashed only when a variant object is met for the first time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from bezique.variants import Variant
 
@@ -49,7 +49,7 @@ class VariantCache(Generic[_T]):
     (2, 2)
     """
 
-    __slots__ = ("_build", "_by_id", "_by_value", "maxsize")
+    __slots__ = ("_build", "_by_id", "_by_value", "last", "maxsize")
 
     def __init__(self, build: Callable[[Variant], _T], maxsize: int = 32) -> None:
         self._build = build
@@ -59,6 +59,9 @@ class VariantCache(Generic[_T]):
         self._by_id: dict[int, tuple[Variant, _T]] = {}
         """By the id of a variant object met (the entry keeps the object alive, so the
         id cannot be reused while it is here)."""
+        self.last: tuple[object, _T] = (None, cast("_T", None))
+        """The variant object met last and its value: a hot caller that meets one variant
+        at a time tests ``last[0] is variant`` before calling :meth:`get`."""
 
     def __len__(self) -> int:
         """The number of variant values held."""
@@ -68,6 +71,7 @@ class VariantCache(Generic[_T]):
         """The value for ``variant``, built on first use of its value."""
         entry = self._by_id.get(id(variant))
         if entry is not None and entry[0] is variant:
+            self.last = entry
             return entry[1]
         return self._miss(variant)
 
@@ -81,7 +85,7 @@ class VariantCache(Generic[_T]):
         if len(by_value) > self.maxsize:
             del by_value[next(iter(by_value))]
         by_id = self._by_id
-        by_id[id(variant)] = (variant, value)
+        by_id[id(variant)] = self.last = (variant, value)
         if len(by_id) > self.maxsize:
             del by_id[next(iter(by_id))]
         return value

@@ -44,7 +44,9 @@ The heuristics, in the order a deal needs them:
 Everything per variant (combination patterns per trump suit, base values) is
 computed once and cached, keyed by the variant's value, a bounded number of
 variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
-some 42,000 instructions (the performance page). The card play lives in
+some 35,000 instructions once the memos of what a hand's or a table's counts decide are
+warm (the performance page). :func:`greedy_action` is the one dispatch of a decision,
+:meth:`GreedyBot.choose` calls it with the observation's fields. The card play lives in
 ``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
 ``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
 the same policy on raw fields, so search bots can play it out on determinized
@@ -54,16 +56,15 @@ states without building observations.
 from __future__ import annotations
 
 import random
-from typing import cast
 
 import attrs
 
-from bezique.actions import Action, Declare, ExchangeSeven, Pass, Play
+from bezique.actions import Action, Declare, ExchangeSeven, Pass
 from bezique.bots._fildinski import fildinski
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import _TABLES, JACK, RANK, Tables
+from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -76,18 +77,6 @@ _PASS = Pass()
 _DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
 _tables_of = _TABLES.get
 """:func:`~bezique.bots.valuation.tables_of`, one call less."""
-_last_tables: tuple[object, Tables] = (None, cast("Tables", None))
-"""The variant object :meth:`GreedyBot.choose` met last and its tables: a bot plays one
-variant at a time, and the identity test is cheaper than the cache's look-up."""
-
-
-def _remember(variant: Variant) -> Tables:
-    """The tables of ``variant`` (:func:`~bezique.bots.valuation.tables_of`), kept as
-    :data:`_last_tables`."""
-    global _last_tables
-    T = _tables_of(variant)
-    _last_tables = (variant, T)
-    return T
 
 
 @attrs.frozen
@@ -118,25 +107,11 @@ class GreedyBot:
         """
         o = observation
         legal = o.legal_actions
-        if len(legal) < 2:
-            legal_choices(o)  # raises when it is not the observer's turn (no legal action)
-            return legal[0]
-        if o.stage is _PLAY and type(legal[-1]) is Play:
-            # card play, the most frequent decision, read straight off the observation
-            variant = o.variant
-            T = _last_tables[1] if variant is _last_tables[0] else _remember(variant)
-            if o.phase != 1:
-                return phase2(T, o.player, o.hand, o.trick, o.trump, o.played, legal, None)
-            if not T.from_won:
-                player = o.player
-                if not o.table[player] and not T.partners[player]:
-                    return hand_phase1(T, player, o.hand, o.trick, o.trump, o.turn_up,
-                                       o.stock_size, o.active, legal)
-                return phase1(T, player, o.hand, o.table, o.trick, o.trump, o.turn_up,
-                              o.stock_size, o.combos, o.active, legal, None)
+        if len(legal) < 2:  # one action, or none: not the observer's turn (raises)
+            return legal[0] if legal else legal_choices(o)[0]
         return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
                              o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
-                             o.active, legal)
+                             o.active, legal, None)  # every argument: the cheaper call
 
 
 def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
@@ -165,22 +140,25 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
+    if stage is _PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
+        last = _TABLES.last  # a bot plays one variant at a time: the identity test first
+        T = last[1] if last[0] is variant else _tables_of(variant)
+        if phase != 1:
+            return phase2(T, player, hand, trick, trump, played, legal, scores)
+        if T.from_won:
+            return fildinski(T, player, trump, trick, won, legal, scores)
+        if scores is None and not table[player] and not T.partners[player]:
+            return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
+                               legal)  # the commonest phase-1 play: a hand, no table card
+        return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
+                      active, legal, scores)
     if stage is _DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
     if stage is not _PLAY:
         return _guess(legal, variant.deal.packet_target)
-    last = legal[-1]
-    if type(last) is Declare:
-        if scores is not None:
-            scores.extend([0.0] * (len(legal) - 1) + [1.0])
-        return last  # carte blanche (R11.6): always worth showing
-    T = _tables_of(variant)
-    if phase == 1:
-        if T.from_won:
-            return fildinski(T, player, trump, trick, won, legal, scores)
-        return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
-                      active, legal, scores)
-    return phase2(T, player, hand, trick, trump, played, legal, scores)
+    if scores is not None:
+        scores.extend([0.0] * (len(legal) - 1) + [1.0])
+    return legal[-1]  # carte blanche (R11.6): always worth showing
 
 
 def _guess(legal: tuple[Action, ...], target: int) -> Action:

@@ -30,8 +30,16 @@ def _within(low: int, high: int, bound: str) -> Callable[[object, attrs.Attribut
     return check
 
 
+def _as_tuple(value: object) -> object:
+    """A list given for a tuple field, as a tuple (so the policy stays hashable and equal
+    to the one built with a tuple); anything else is left for the validator to refuse."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _sides_valid(instance: DealPolicy, attribute: attrs.Attribute[tuple[int, ...]],
                  value: tuple[int, ...]) -> None:
+    if not isinstance(value, tuple):
+        raise VariantError(f"sides must be a tuple of side numbers, not {type(value).__name__}")
     if len(value) != instance.players:
         raise VariantError(f"sides must name a side for each of the {instance.players} players")
     if sorted(set(value)) != list(range(len(set(value)))):
@@ -55,12 +63,13 @@ class DealPolicy:
     hand_size: int = attrs.field(default=8, validator=_within(1, MAX_HAND_SIZE,
                                                               "MAX_HAND_SIZE"))
     """Cards dealt to each player."""
-    packets: tuple[int, ...] = (3, 2, 3)
+    packets: tuple[int, ...] = attrs.field(default=(3, 2, 3), converter=_as_tuple)
     """Sizes of the packets each player receives in turn; they add up to ``hand_size``."""
     turn_up: bool = True
     """Whether the next card is turned up to fix trump (R2.2); false where a
     declaration fixes trump (R5.1, R8.1)."""
-    sides: tuple[int, ...] = attrs.field(default=(0, 1), validator=_sides_valid)
+    sides: tuple[int, ...] = attrs.field(default=(0, 1), converter=_as_tuple,
+                                         validator=_sides_valid)
     """The side of each player (partners share a side, R6.1)."""
     side_members: int = 1
     """People per side sharing one hand (2 in consultation play, R6.10); for frontends only."""
@@ -81,8 +90,9 @@ class DealPolicy:
     """What the non-dealer scores when he guesses the packet's size exactly (R9.4)."""
 
     def __attrs_post_init__(self) -> None:
-        if not self.packets or any(not isinstance(p, int) or isinstance(p, bool) or p < 1
-                                   for p in self.packets):
+        packets = self.packets
+        if not isinstance(packets, tuple) or not packets or any(
+                not isinstance(p, int) or isinstance(p, bool) or p < 1 for p in packets):
             raise VariantError(f"packets must be whole numbers of at least one card, not "
                                f"{self.packets!r}"[:200])
         if sum(self.packets) != self.hand_size:
