@@ -11,7 +11,8 @@ When the yardstick ``reference_twopack.py`` (a stripped-down, mutable,
 simplified-rules two-pack playout kept outside the repository, by default
 ``../shared/bench/``) is found, it is timed in the same run, right before
 the two-pack deals of each round, and the ratio of time per deal is printed.
-Every ratio is taken round by round, between timings made back to back (the
+A short warm-up round, not counted, builds the tables each variant makes on first
+use. Every ratio is taken round by round, between timings made back to back (the
 yardstick against two-pack, each variant against two-pack in the same round),
 and the median of those ratios is printed with their range: figures drift
 between runs and within a run on shared machines; paired ratios hold.
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bezique {bz.__version__}, Python {platform.python_version()} "
           f"({platform.python_implementation()}), {platform.machine()}, one core")
     yardstick = load_yardstick(args.yardstick)
+    play_round(chosen, min(args.deals, 20), args.rounds, yardstick)  # warm-up, not counted:
+    # the tables each variant builds on first use (rules, count-vector layouts, memos)
     rounds = [play_round(chosen, args.deals, r, yardstick) for r in range(args.rounds)]
     report(chosen, args.deals, rounds)
     if args.simulation:
