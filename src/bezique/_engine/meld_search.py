@@ -16,7 +16,7 @@ from bezique.cards import by_index
 from bezique.state import State
 
 __all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "card_of_last_trick",
-           "declarations", "gated_declarations", "window_declarations"]
+           "declarations", "window_declarations"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
@@ -69,18 +69,9 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
             counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
     y = (counts + gate.add) & gate.guard
     shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-    if shown or gate.more:
-        return gated_declarations(state, rules, player, gate, held, counts, shown)
-    return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
-
-
-def gated_declarations(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
-                       counts: int, shown: int) -> dict[Declare, Plan]:
-    """:func:`declarations` past the gate's first test, whose result ``shown`` is: the
-    further tests, where there are any, then the search."""
-    if shown or _passes(gate.more, counts):
+    if shown or (gate.more and _passes(gate.more, counts)):
         return _candidates(state, rules, player, gate, held, counts, shown)
-    return _NO_DECLARATIONS
+    return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
 
 
 _declarations = declarations

@@ -141,7 +141,7 @@ def _choose(pool: Pool, needs: Iterable[tuple[int, int]], bit: int, require_hand
                 return None
             hand.extend([card] * n)
             continue
-        table = [tc.serial for tc in copies if not tc.used & bit]
+        table = _fresh(pool, index, bit)
         if len(table) + in_hand < n:
             return None
         take = min(n, len(table))
