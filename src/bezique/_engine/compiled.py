@@ -43,9 +43,7 @@ __all__ = [
     "Plan",
     "PoolTables",
     "QuartetSpec",
-    "Recipe",
     "Rules",
-    "Takes",
     "WindowGate",
     "rules_of",
 ]
@@ -135,13 +133,6 @@ class Pattern:
     without hashing a declaration again (shared, never changed)."""
 
 
-Takes = tuple[tuple[int, int], ...]
-"""The fresh table copies a set of four takes: ``(place in QuartetSpec.cards, copies)``."""
-Recipe = tuple[tuple[Card, ...], Declare, tuple[Card, ...], int, Takes]
-"""A set of four of :func:`bezique._engine.plans.quartet_plans` without its serials: cards,
-declaration, cards from the hand, the broken quartet re-formed (its place, -1: none), takes."""
-
-
 @attrs.frozen
 class QuartetSpec:
     """Four cards of one rank in any suits (R3.3), excluding all-trump sets where
@@ -165,12 +156,8 @@ class QuartetSpec:
     the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
     sets: dict[tuple[int, ...], tuple[tuple[Card, ...], Declare]] = attrs.field(
         factory=dict, eq=False, repr=False)
-    """By the copies of each of :attr:`cards` in a set of four, its cards and declaration
-    (:func:`bezique._engine.plans.quartet_set`; at most 35 entries)."""
-    table_sets: dict[tuple[tuple[int, ...], ...], tuple[Recipe, ...]] = attrs.field(
-        factory=dict, eq=False, repr=False)
-    """By the copies of :attr:`cards` in a hand, fresh on the table and kept by each broken
-    quartet, the sets of four then declarable (:func:`bezique._engine.plans.quartet_plans`)."""
+    """By the copies of each of :attr:`cards` in a set of four, its cards and its declaration,
+    filled as met (:func:`bezique._engine.plans.quartet_set`; at most 35 entries)."""
 
 
 PoolTables = tuple[tuple[tuple[TableCard, ...], ...], tuple[Combination, ...],

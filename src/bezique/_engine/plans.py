@@ -33,9 +33,7 @@ from bezique._engine.compiled import (
     Plan,
     PoolTables,
     QuartetSpec,
-    Recipe,
     Rules,
-    Takes,
 )
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, by_index
@@ -280,74 +278,40 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, fresh: list[list[
     """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3), with
     its declaration; ``fresh``: per card of the rank (:attr:`QuartetSpec.indexes`), the
     serials of its table copies new to the quartets; ``broken``: the broken quartets of the
-    kind that may be re-formed (R3.8), ``(index, serials still on the table)``.
-
-    Which sets there are, and how many copies of each card each takes from the table and
-    from the hand, depend only on the copies held: those recipes are kept in
-    :attr:`~bezique._engine.compiled.QuartetSpec.table_sets` (:func:`_quartet_recipes`);
-    here the serials are filled in."""
-    in_hand = tuple(map(pool.hand.count, spec.indexes))
-    position = spec.indexes.index
-    on_table = pool.on_table
-    bases = []
-    for _, kept in broken:
-        base = [0] * len(in_hand)
-        for serial in kept:
-            base[position(on_table[serial].card.index)] += 1
-        bases.append(tuple(base))
-    key = (in_hand, tuple(map(len, fresh)), *bases)
-    recipes = spec.table_sets.get(key)
-    if recipes is None:
-        recipes = _quartet_recipes(spec, rules.require_fresh, in_hand, key[1], bases)
-        if len(spec.table_sets) < _RECIPES_KEPT:
-            spec.table_sets[key] = recipes
-    kind, points = spec.kind, spec.points
-    for cards, declare, hand, which, takes in recipes:
-        serials = tuple(serial for pos, take in takes for serial in fresh[pos][:take])
-        if which < 0:
-            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, serials, None, None)
-        else:
-            i, kept = broken[which]
-            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, kept + serials, i, None)
-
-
-_RECIPES_KEPT = 4096
-"""How many sets of copies held :attr:`~bezique._engine.compiled.QuartetSpec.table_sets` may
-keep the recipes of (few recur: the copies of one rank on a table and in a hand)."""
-
-def _quartet_recipes(spec: QuartetSpec, require_fresh: bool, in_hand: tuple[int, ...],
-                     on_table: tuple[int, ...], bases: list[tuple[int, ...]]
-                     ) -> tuple[Recipe, ...]:
-    """The sets of :func:`quartet_plans`, re-formed ones first (R3.8), each once, from
-    ``in_hand`` and ``on_table`` fresh copies of each card and the copies of each that the
-    broken quartets kept (``bases``)."""
+    kind to re-form (R3.8), ``(index, serials still on the table)``. Sets are told apart by
+    their copies of each card (:func:`quartet_set`)."""
     seen: set[tuple[int, ...]] = set()
-    recipes: list[Recipe] = []
-    for which, base in enumerate(bases):
-        for counts, hand, takes in _quartet_sets(spec, require_fresh, in_hand, on_table,
-                                                 4 - sum(base)):
+    in_hand = list(map(pool.hand.count, spec.indexes))
+    kind, points = spec.kind, spec.points
+    for i, kept in broken:
+        # R3.8: the unplayed cards of the broken quartet, then like cards new to the class
+        base = [0] * len(spec.indexes)
+        for serial in kept:
+            base[spec.indexes.index(pool.on_table[serial].card.index)] += 1
+        for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh,
+                                                    4 - len(kept)):
             whole = tuple(map(add, base, counts))
             if whole in seen:
                 continue
             if spec.exclude_all_trump and whole[spec.trump_pos] == 4:
                 continue  # R11.3: four trumps score only as the trump quartet
             seen.add(whole)
-            recipes.append((*quartet_set(spec, whole), hand, which, takes))
-    for counts, hand, takes in _quartet_sets(spec, require_fresh, in_hand, on_table, 4):
+            cards, declare = quartet_set(spec, whole)
+            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, kept + serials, i, None)
+    for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, 4):
         if counts not in seen:
             seen.add(counts)
-            recipes.append((*quartet_set(spec, counts), hand, -1, takes))
-    return tuple(recipes)
+            cards, declare = quartet_set(spec, counts)
+            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, serials, None, None)
 
 
-def _quartet_sets(spec: QuartetSpec, require_fresh: bool, in_hand: tuple[int, ...],
-                  on_table: tuple[int, ...], total: int
-                  ) -> Iterator[tuple[tuple[int, ...], tuple[Card, ...], Takes]]:
-    """Every way to take ``total`` cards of the rank, fresh table copies first (``in_hand``,
-    ``on_table``: the copies of each card in the hand, and fresh on the table): the copies
-    of each card taken, the cards from the hand and the table copies taken of each card
-    (with ``require_fresh``, R3.7, one table copy swapped for a copy in hand if need be)."""
-    caps = list(map(add, on_table, in_hand))
+def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: list[list[int]],
+                  total: int) -> Iterator[tuple[tuple[int, ...], tuple[Card, ...],
+                                                tuple[int, ...]]]:
+    """Every way to take ``total`` cards of the rank, fresh table copies first (``in_hand``:
+    the copies of each card in the hand): the copies of each card taken, the cards from the
+    hand and the serials from the table."""
+    caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
     if sum(caps) < total:
         return
     cards_of = spec.cards
@@ -355,24 +319,23 @@ def _quartet_sets(spec: QuartetSpec, require_fresh: bool, in_hand: tuple[int, ..
     for counts in _ways(total, caps):
         if trump_pos >= 0 and counts[trump_pos] == 4:
             continue
-        takes: dict[int, int] = {}
+        serials: list[int] = []
         hand: list[Card] = []
         spare = -1
         for pos, n in enumerate(counts):
             if not n:
                 continue
-            take = min(n, on_table[pos])
-            if take:
-                takes[pos] = take
-                if in_hand[pos] > n - take:
-                    spare = pos
+            take = min(n, len(fresh[pos]))
+            serials.extend(fresh[pos][:take])
             hand.extend([cards_of[pos]] * (n - take))
-        if require_fresh and not hand:
+            if take and in_hand[pos] > n - take:
+                spare = pos
+        if rules.require_fresh and not hand:
             if spare < 0:
                 continue
-            takes[spare] -= 1  # the last table copy of ``spare`` for the one in hand
+            serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
             hand.append(cards_of[spare])
-        yield counts, tuple(hand), tuple((pos, take) for pos, take in takes.items() if take)
+        yield counts, tuple(hand), tuple(serials)
 
 
 def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, Plan]:

@@ -1,13 +1,12 @@
-"""The quartets' kept recipes never change a window's declarations (R3.3, R3.7, R3.8, R11.3).
+"""The quartets' kept sets never change a window's declarations (R3.3, R3.7, R3.8, R11.3).
 
-Which sets of four a window offers, and how many copies of each card each takes from the
-table and from the hand, are kept per quartet and set of copies held
-(:attr:`bezique._engine.compiled.QuartetSpec.table_sets`), and the cards and declaration of
-each set of four (:attr:`~bezique._engine.compiled.QuartetSpec.sets`). These tests play
-random deals of every variant and compare, for every player at every step, the plans
-found with those tables warm and emptied, in the same order: the serials (which physical
-cards serve, table copies first, R3.7's swap for a copy in hand) and the broken quartet
-re-formed (R3.8) included.
+The cards and declaration of each set of four are kept per quartet by the copies of each
+card it holds (:attr:`bezique._engine.compiled.QuartetSpec.sets`), and the sets of a hand
+alone by the copies held (:attr:`~bezique._engine.compiled.QuartetSpec.hand_sets`). These
+tests play random deals of every variant and compare, for every player at every step, the
+plans found with those tables warm and emptied, in the same order: the serials (which
+physical cards serve, table copies first, R3.7's swap for a copy in hand) and the broken
+quartet re-formed (R3.8) included.
 """
 
 from __future__ import annotations
@@ -25,13 +24,12 @@ from strategies import VARIANTS, play_deal
 def _clear(rules: Rules) -> None:
     for specs in rules.quartets.values():
         for spec in specs:
-            spec.table_sets.clear()
             spec.sets.clear()
             spec.hand_sets.clear()
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
-def test_R3_8_kept_quartet_recipes_find_what_fresh_ones_find(variant: bz.Variant) -> None:
+def test_R3_8_kept_quartet_sets_find_what_fresh_ones_find(variant: bz.Variant) -> None:
     rules = rules_of(variant)
     for seed in range(3):
         deal = play_deal(bz.new_deal(variant, seed=seed, dealer=seed % variant.players),
@@ -47,9 +45,9 @@ def test_R3_8_kept_quartet_recipes_find_what_fresh_ones_find(variant: bz.Variant
                 assert list(warm.items()) == list(cold.items()), (player, state)
 
 
-def test_R3_8_a_broken_quartet_is_re_formed_through_the_kept_recipes() -> None:
-    """Eight-pack re-forms broken quartets (R3.8): some window offers one, through the
-    kept recipes, with the serials its kept cards still have on the table."""
+def test_R3_8_a_broken_quartet_is_re_formed_with_its_cards_on_the_table() -> None:
+    """Eight-pack re-forms broken quartets (R3.8): some window offers one, with the serials
+    its kept cards still have on the table."""
     variant = bz.variants.get("eight-pack")
     rules = rules_of(variant)
     reformed = 0
