@@ -343,8 +343,11 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
     declaration. With no card of the rank on the table new to the quartets (R3.4) and none
     re-formed (R3.8) every card comes from the hand: the sets are those of
     :func:`hand_entry`."""
-    if any(map(pool.table_by_index.__contains__, spec.indexes)):
-        fresh = [_fresh(pool, index, QUARTET_BIT) for index in spec.indexes]
+    on_table = pool.table_by_index
+    if any(map(on_table.__contains__, spec.indexes)):
+        # the cards of the rank with no copy on the table (most) need no look at the copies
+        fresh = [_fresh(pool, index, QUARTET_BIT) if index in on_table else []
+                 for index in spec.indexes]
         kind = spec.kind
         broken = [(i, kept) for i, combo, kept, intact in pool.live
                   if not intact and combo.kind is kind] if rules.reform_broken else []
