@@ -282,13 +282,17 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, fresh: list[list[
     their copies of each card (:func:`quartet_set`)."""
     seen: set[tuple[int, ...]] = set()
     in_hand = list(map(pool.hand.count, spec.indexes))
+    caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
+    held = sum(caps)  # the copies of the rank that may still serve, from table and hand
     kind, points = spec.kind, spec.points
     for i, kept in broken:
+        if held < 4 - len(kept):
+            continue
         # R3.8: the unplayed cards of the broken quartet, then like cards new to the class
         base = [0] * len(spec.indexes)
         for serial in kept:
             base[spec.indexes.index(pool.on_table[serial].card.index)] += 1
-        for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh,
+        for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, caps,
                                                     4 - len(kept)):
             whole = tuple(map(add, base, counts))
             if whole in seen:
@@ -298,7 +302,9 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, fresh: list[list[
             seen.add(whole)
             cards, declare = quartet_set(spec, whole)
             yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, kept + serials, i, None)
-    for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, 4):
+    if held < 4:
+        return
+    for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, caps, 4):
         if counts not in seen:
             seen.add(counts)
             cards, declare = quartet_set(spec, counts)
@@ -306,14 +312,12 @@ def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, fresh: list[list[
 
 
 def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: list[list[int]],
-                  total: int) -> Iterator[tuple[tuple[int, ...], tuple[Card, ...],
-                                                tuple[int, ...]]]:
-    """Every way to take ``total`` cards of the rank, fresh table copies first (``in_hand``:
-    the copies of each card in the hand): the copies of each card taken, the cards from the
-    hand and the serials from the table."""
-    caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
-    if sum(caps) < total:
-        return
+                  caps: list[int], total: int) -> Iterator[tuple[tuple[int, ...], tuple[Card, ...],
+                                                              tuple[int, ...]]]:
+    """Every way to take ``total`` cards of the rank (``caps``: the copies of each that may
+    serve, at least ``total`` in all), fresh table copies first (``in_hand``: the copies
+    of each card in the hand): the copies of each card taken, the cards from the hand and
+    the serials from the table."""
     cards_of = spec.cards
     trump_pos = spec.trump_pos if spec.exclude_all_trump and total == 4 else -1
     for counts in _ways(total, caps):
