@@ -154,6 +154,10 @@ class QuartetSpec:
         factory=dict, eq=False, repr=False)
     """By the copies of :attr:`cards` in a hand, the declarations of every set of four from
     the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
+    sets: dict[tuple[int, ...], tuple[tuple[Card, ...], Declare]] = attrs.field(
+        factory=dict, eq=False, repr=False)
+    """By the copies of each of :attr:`cards` in a set of four, its cards and its declaration,
+    filled as met (:func:`bezique._engine.plans.quartet_set`; at most 35 entries)."""
 
 
 PoolTables = tuple[tuple[tuple[TableCard, ...], ...], tuple[Combination, ...],

@@ -178,6 +178,6 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
         if plan is not None:
             plans[pat.declare] = plan
     for spec in quartets:
-        plans.update(quartet_entry(pool, rules, spec, state.trump))
+        plans.update(quartet_entry(pool, rules, spec))
     return plans
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import compress, count
-from operator import attrgetter, not_
+from operator import add, attrgetter, not_
 
 from bezique._engine.compiled import (
     QUARTET_BIT,
@@ -36,12 +36,12 @@ from bezique._engine.compiled import (
     Rules,
 )
 from bezique.actions import Declare
-from bezique.cards import ALL_CARDS, Card, Suit, by_index
+from bezique.cards import ALL_CARDS, Card, by_index
 from bezique.melds import MeldKind
 from bezique.state import Combination, State, TableCard
 
 __all__ = ["Pool", "hand_entry", "hand_quartets", "plan_pattern", "quartet_declare",
-           "quartet_entry", "quartet_plans"]
+           "quartet_entry", "quartet_plans", "quartet_set"]
 
 
 class Pool:
@@ -273,44 +273,55 @@ def _compositions(total: int, caps: list[int], start: int = 0) -> Iterator[tuple
             yield (k, *rest)
 
 
-def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None,
-                  fresh: list[list[int]]) -> Iterator[Plan]:
-    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3);
-    ``fresh``: per card of the rank (:attr:`QuartetSpec.indexes`), the serials of its table
-    copies new to the quartets."""
-    seen: set[tuple[Card, ...]] = set()
-    if rules.reform_broken:
-        kind = spec.kind
-        for i, combo, kept, intact in pool.live:
-            if intact or combo.kind is not kind:
-                continue
-            kept_cards = tuple(pool.on_table[s].card for s in kept)
-            for plan in _quartet_sets(pool, rules, spec, 4 - len(kept), fresh):
-                cards = tuple(sorted(kept_cards + plan.cards, key=by_index))
-                if cards in seen:
-                    continue
-                if spec.exclude_all_trump and all(c.suit is trump for c in cards):
-                    continue  # R11.3: four trumps score only as the trump quartet
-                seen.add(cards)
-                yield Plan(plan.kind, plan.bit, plan.points, cards, plan.from_hand,
-                           kept + plan.from_table, i, plan.fixes)
-    for plan in _quartet_sets(pool, rules, spec, 4, fresh):
-        if plan.cards not in seen:
-            seen.add(plan.cards)
-            yield plan
-
-
-def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int,
-                  fresh: list[list[int]]) -> Iterator[Plan]:
-    bit = QUARTET_BIT
-    cards_of = spec.cards
+def quartet_plans(pool: Pool, rules: Rules, spec: QuartetSpec, fresh: list[list[int]],
+                  broken: list[tuple[int, tuple[int, ...]]]) -> Iterator[tuple[Declare, Plan]]:
+    """Every distinct set of four cards of ``spec.rank`` that can be declared (R3.3), with
+    its declaration; ``fresh``: per card of the rank (:attr:`QuartetSpec.indexes`), the
+    serials of its table copies new to the quartets; ``broken``: the broken quartets of the
+    kind to re-form (R3.8), ``(index, serials still on the table)``. Sets are told apart by
+    their copies of each card (:func:`quartet_set`)."""
+    seen: set[tuple[int, ...]] = set()
     in_hand = list(map(pool.hand.count, spec.indexes))
     caps = [len(f) + n for f, n in zip(fresh, in_hand, strict=True)]
-    if sum(caps) < total:
+    held = sum(caps)  # the copies of the rank that may still serve, from table and hand
+    kind, points = spec.kind, spec.points
+    for i, kept in broken:
+        if held < 4 - len(kept):
+            continue
+        # R3.8: the unplayed cards of the broken quartet, then like cards new to the class
+        base = [0] * len(spec.indexes)
+        for serial in kept:
+            base[spec.indexes.index(pool.on_table[serial].card.index)] += 1
+        for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, caps,
+                                                    4 - len(kept)):
+            whole = tuple(map(add, base, counts))
+            if whole in seen:
+                continue
+            if spec.exclude_all_trump and whole[spec.trump_pos] == 4:
+                continue  # R11.3: four trumps score only as the trump quartet
+            seen.add(whole)
+            cards, declare = quartet_set(spec, whole)
+            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, kept + serials, i, None)
+    if held < 4:
         return
-    trump_pos = spec.trump_pos
+    for counts, hand, serials in _quartet_sets(spec, rules, in_hand, fresh, caps, 4):
+        if counts not in seen:
+            seen.add(counts)
+            cards, declare = quartet_set(spec, counts)
+            yield declare, Plan(kind, QUARTET_BIT, points, cards, hand, serials, None, None)
+
+
+def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: list[list[int]],
+                  caps: list[int], total: int) -> Iterator[tuple[tuple[int, ...], tuple[Card, ...],
+                                                              tuple[int, ...]]]:
+    """Every way to take ``total`` cards of the rank (``caps``: the copies of each that may
+    serve, at least ``total`` in all), fresh table copies first (``in_hand``: the copies
+    of each card in the hand): the copies of each card taken, the cards from the hand and
+    the serials from the table."""
+    cards_of = spec.cards
+    trump_pos = spec.trump_pos if spec.exclude_all_trump and total == 4 else -1
     for counts in _ways(total, caps):
-        if spec.exclude_all_trump and total == 4 and counts[trump_pos] == 4:
+        if trump_pos >= 0 and counts[trump_pos] == 4:
             continue
         serials: list[int] = []
         hand: list[Card] = []
@@ -328,24 +339,24 @@ def _quartet_sets(pool: Pool, rules: Rules, spec: QuartetSpec, total: int,
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
             hand.append(cards_of[spare])
-        cards = tuple(sorted((cards_of[pos] for pos, n in enumerate(counts)
-                              for _ in range(n)), key=by_index))
-        yield Plan(spec.kind, bit, spec.points, cards, tuple(hand), tuple(serials), None, None)
+        yield counts, tuple(hand), tuple(serials)
 
 
-def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec, trump: Suit | None
-                  ) -> dict[Declare, Plan]:
+def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, Plan]:
     """The declarations of every set of four of ``spec.rank`` (:func:`quartet_plans`), by
     declaration. With no card of the rank on the table new to the quartets (R3.4) and none
     re-formed (R3.8) every card comes from the hand: the sets are those of
     :func:`hand_entry`."""
-    if any(map(pool.table_by_index.__contains__, spec.indexes)):
-        fresh = [_fresh(pool, index, QUARTET_BIT) for index in spec.indexes]
+    on_table = pool.table_by_index
+    if any(map(on_table.__contains__, spec.indexes)):
+        # the cards of the rank with no copy on the table (most) need no look at the copies
+        fresh = [_fresh(pool, index, QUARTET_BIT) if index in on_table else []
+                 for index in spec.indexes]
         kind = spec.kind
-        if any(fresh) or (rules.reform_broken and any(
-                not intact and combo.kind is kind for _, combo, _, intact in pool.live)):
-            return {quartet_declare(kind, plan.cards): plan
-                    for plan in quartet_plans(pool, rules, spec, trump, fresh)}
+        broken = [(i, kept) for i, combo, kept, intact in pool.live
+                  if not intact and combo.kind is kind] if rules.reform_broken else []
+        if broken or any(fresh):
+            return dict(quartet_plans(pool, rules, spec, fresh, broken))
     return hand_entry(spec, pool.hand)
 
 
@@ -368,11 +379,21 @@ def hand_quartets(spec: QuartetSpec, caps: tuple[int, ...]) -> dict[Declare, Pla
     for counts in _ways(4, list(caps)):
         if spec.exclude_all_trump and counts[spec.trump_pos] == 4:
             continue
+        cards, declare = quartet_set(spec, counts)
+        sets[declare] = Plan(spec.kind, QUARTET_BIT, spec.points, cards, cards, (), None, None)
+    return sets
+
+
+def quartet_set(spec: QuartetSpec, counts: tuple[int, ...]) -> tuple[tuple[Card, ...], Declare]:
+    """The cards of the set of four holding ``counts`` copies of each of :attr:`QuartetSpec.
+    cards` (in suit order, which is the display order of one rank) and its declaration,
+    kept in :attr:`~bezique._engine.compiled.QuartetSpec.sets` (at most 35 per rank)."""
+    known = spec.sets.get(counts)
+    if known is None:
         cards = tuple(card for card, n in zip(spec.cards, counts, strict=True)
                       for _ in range(n))
-        sets[quartet_declare(spec.kind, cards)] = Plan(spec.kind, QUARTET_BIT, spec.points, cards,
-                                                cards, (), None, None)
-    return sets
+        known = spec.sets[counts] = (cards, quartet_declare(spec.kind, cards))
+    return known
 
 
 def quartet_declare(kind: MeldKind, cards: tuple[Card, ...]) -> Declare:
