@@ -4,23 +4,16 @@ did not see."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import bezique as bz
-
-GREEDY = Path(__file__).resolve().parent.parent / "benchmarks" / "greedy.py"
+from scripts import load_script
 
 
 def _greedy() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("greedy_bench", GREEDY)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/greedy.py")
 
 
 def test_every_step_of_the_deals_gives_the_movers_observation() -> None:

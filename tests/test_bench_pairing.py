@@ -4,23 +4,17 @@ rounds moves both timings of a pair, not the ratio."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import bezique as bz
-
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+from scripts import load_script
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench.py")
 
 
 def test_ratios_are_paired_round_by_round(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
+
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_check_runs_the_packaging_step_last() -> None:
-    check = _load(ROOT / "tools" / "check.py")
+    check = load_script("tools/check.py")
     assert check.STEPS[-1] == ("package", ("tools/check_package.py",))
     assert (ROOT / "tools" / "check_package.py").is_file()
 
