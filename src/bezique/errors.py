@@ -7,6 +7,7 @@ care about "the input was wrong" can catch the built-in type.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -36,7 +37,8 @@ class IllegalActionError(BeziqueError):
 
     The same facts are machine-readable, set where the error is raised, so
     that a frontend can highlight or translate the rule without reading the
-    message: :attr:`rule` and :attr:`action`.
+    message: :attr:`rule` and :attr:`action`; and :attr:`message_id` with :attr:`params`,
+    from which :func:`bezique.i18n.message` renders the refusal in another language.
 
     >>> import bezique as bz
     >>> try:
@@ -53,10 +55,21 @@ class IllegalActionError(BeziqueError):
     """The action refused (what was given, when it is not an action at all); ``None``
     when the error was raised without one."""
 
-    def __init__(self, message: str, *, rule: str | None = None, action: Any = None) -> None:
+    message_id: str | None
+    """The id of the message (``"R2.10/follow-suit"``), which starts with :attr:`rule`;
+    ``None`` when the error was raised with a bare message."""
+    params: Mapping[str, Any]
+    """The values filled into the message (``{"player": 0, "card": Card("Q", "S")}``):
+    players, cards, suits, melds; empty when there are none."""
+
+    def __init__(self, message: str, *, rule: str | None = None, action: Any = None,
+                 message_id: str | None = None, params: Mapping[str, Any] | None = None,
+                 ) -> None:
         super().__init__(message)
         self.rule = rule
         self.action = action
+        self.message_id = message_id
+        self.params = dict(params) if params else {}
 
 
 class BotError(BeziqueError):
