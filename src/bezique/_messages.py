@@ -7,7 +7,9 @@ text made by :func:`english` here. The id starts with the id of the rule that re
 (``"R2.10/follow-suit"``); an id without ``/`` has no rule (``"not-an-action/play"``).
 
 The templates are the ``msgid`` of the gettext catalogs, the id their ``msgctxt``;
-``pybabel extract`` finds them by the ``_define`` and ``_phrase`` calls (``babel.cfg``).
+``pybabel extract`` finds them by the ``_define`` and ``_word`` calls (``babel.cfg``).
+:data:`WORDS` are the names the catalogs translate by context: ``meld``, ``rank``,
+``suit``, ``ranks`` (a rank in the plural) and ``where`` (filled into a template).
 """
 
 from __future__ import annotations
@@ -18,21 +20,26 @@ from typing import Any
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.melds import MeldKind
 
-__all__ = ["MESSAGES", "PHRASES", "english", "render", "rule_of"]
+__all__ = ["MESSAGES", "N_", "WORDS", "english", "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
 """Every message id and its English template (``str.format`` fields)."""
 
-PHRASES: dict[str, str] = {}
-"""Words filled into a template's ``{where}``, by their English text (context ``where``)."""
+WORDS: dict[str, list[str]] = {}
+"""The English words translated by context (``"meld"``: ``"royal marriage"``, ...)."""
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogs (``pybabel extract``); translated where shown."""
+    return text
 
 
 def _define(message_id: str, template: str) -> None:
     MESSAGES[message_id] = template
 
 
-def _phrase(context: str, text: str) -> None:
-    PHRASES[text] = context
+def _word(context: str, text: str) -> None:
+    WORDS.setdefault(context, []).append(text)
 
 
 # --- playing a card (R2.6, R2.7, R2.10)
@@ -72,8 +79,8 @@ _define("R3.7/fresh-card", "require_fresh_card: a declaration needs a card from 
 _define("R3.8/broken", "a {meld} broken by playing one of its cards cannot be scored again by "
                        "adding a like card")
 _define("R3.9/not-held", "player {player} does not hold {card} {where} for this {meld}")
-_phrase("where", "in hand or on the table")
-_phrase("where", "among his unused won cards (R11.5)")
+_word("where", "in hand or on the table")
+_word("where", "among his unused won cards (R11.5)")
 _define("R5.2/bezique-before-trump", "with bezique_pair = {setting} no bezique can be declared "
                                      "before trump is fixed")
 _define("R5.3/card-of-last-trick",
@@ -126,6 +133,52 @@ _define("not-an-action/window", "{given} is not an action; player {player} must 
                                 "exchange the seven or pass")
 _define("deal-over", "the deal is over: no action is legal")
 _define("game-over", "the game is over: no action is legal")
+
+
+# --- names: the combinations (MeldKind, by notation name with spaces), ranks and suits
+_word("meld", "common marriage")
+_word("meld", "royal marriage")
+_word("meld", "trump sequence")
+_word("meld", "back door")
+_word("meld", "bezique")
+_word("meld", "double bezique")
+_word("meld", "triple bezique")
+_word("meld", "quadruple bezique")
+_word("meld", "quintuple bezique")
+_word("meld", "four aces")
+_word("meld", "four tens")
+_word("meld", "four kings")
+_word("meld", "four queens")
+_word("meld", "four jacks")
+_word("meld", "four trump aces")
+_word("meld", "four trump tens")
+_word("meld", "four trump kings")
+_word("meld", "four trump queens")
+_word("meld", "four trump jacks")
+_word("meld", "five trump aces")
+_word("meld", "five trump tens")
+_word("meld", "five trump kings")
+_word("meld", "five trump queens")
+_word("meld", "five trump jacks")
+_word("meld", "carte blanche")
+_word("meld", "trump seven")
+_word("rank", "ace")
+_word("rank", "ten")
+_word("rank", "king")
+_word("rank", "queen")
+_word("rank", "jack")
+_word("rank", "nine")
+_word("rank", "eight")
+_word("rank", "seven")
+_word("ranks", "aces")
+_word("ranks", "tens")
+_word("ranks", "kings")
+_word("ranks", "queens")
+_word("ranks", "jacks")
+_word("suit", "spades")
+_word("suit", "hearts")
+_word("suit", "diamonds")
+_word("suit", "clubs")
 
 
 def rule_of(message_id: str) -> str | None:
