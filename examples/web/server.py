@@ -4,10 +4,12 @@ Run it from the repository root and open the address in a browser::
 
     python examples/web/server.py --port 8000 [--bot greedy|search|random] [--verbose]
 
-The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | null}``):
+The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | null,
+"message": "..."}``, ``message`` being ``error`` in the request's language):
 
 =========================================  ==============================================
-``GET  /api/variants``                     the variants (name, title, players) and bots
+``GET  /api/variants``                     the variants (name, title, players), bots
+                                           and languages (code: name)
 ``POST /api/games``                        ``{"variant", "seed", "bot", "seat"}``, all
                                            optional: a new deal, the bots' first moves
                                            played; answers the game (below)
@@ -20,6 +22,10 @@ The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | n
 ``GET  /api/games/<id>/record``            the record (``bz.Record.dumps``) as a text
                                            file, once the deal is over (409 before)
 =========================================  ==============================================
+
+Every request may name a language, ``?lang=fi`` (:data:`bezique.i18n.LANGUAGES`; English
+by default): refusals (``message``) and the combinations' names in ``choices`` are then in
+that language (:mod:`bezique.i18n`); the page's own words are in ``/words.json``.
 
 ``observation`` is the library's JSON document of the person's observation
 (``bz.to_json(bz.observe(state, seat))``) and ``legal`` the legal actions in its
@@ -38,6 +44,7 @@ import contextlib
 import json
 import sys
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -47,6 +54,7 @@ from typing import Any
 import sessions
 
 import bezique as bz
+from bezique import i18n
 
 __all__ = ["MAX_BODY", "make_server", "running"]
 
@@ -61,6 +69,7 @@ _FILES = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/words.json": ("words.json", "application/json; charset=utf-8"),
 }
 
 
@@ -91,6 +100,8 @@ class Handler(BaseHTTPRequestHandler):
 
     server: Server
     server_version = "bezique-web"
+    lang = "en"
+    """The language the request names (``?lang=``), of bezique.i18n.LANGUAGES."""
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
@@ -108,14 +119,21 @@ class Handler(BaseHTTPRequestHandler):
         self._api("POST", self.path.split("?", 1)[0])
 
     def _api(self, method: str, path: str) -> None:
+        query = urllib.parse.parse_qs(self.path.partition("?")[2])
+        self.lang = query.get("lang", ["en"])[-1]
         try:
+            if self.lang not in i18n.LANGUAGES:
+                wrong, self.lang = self.lang, "en"
+                raise sessions.RequestError(400, f"unknown language {wrong!r}; the languages "
+                                                 f"are: {', '.join(i18n.LANGUAGES)}")
             self._route(method, [p for p in path.split("/") if p])
         except sessions.RequestError as exc:
-            self._json(exc.status, {"error": str(exc), "rule": exc.rule})
+            said = str(exc) if exc.refusal is None else i18n.message(exc.refusal, self.lang)
+            self._json(exc.status, {"error": str(exc), "rule": exc.rule, "message": said})
         except Exception as exc:  # a bug: say so to the client, and on stderr with --verbose
             self.log_error("internal error: %r", exc)
-            self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}",
-                             "rule": None})
+            text = f"internal error: {type(exc).__name__}: {exc}"
+            self._json(500, {"error": text, "rule": None, "message": text})
 
     def _route(self, method: str, parts: list[str]) -> None:
         store = self.server.store
@@ -125,11 +143,13 @@ class Handler(BaseHTTPRequestHandler):
         if route == ["variants"] and method == "GET":
             self._json(200, {"variants": [{"name": v.name, "title": v.title or v.name,
                                            "players": v.players} for v in bz.variants.ALL],
-                             "bots": list(sessions.BOTS), "bot": store.bot})
+                             "bots": list(sessions.BOTS), "bot": store.bot,
+                             "languages": dict(i18n.LANGUAGE_NAMES)})
         elif route == ["games"] and method == "POST":
-            self._json(200, store.create(self._body()))
+            self._json(200, store.create(self._body(), self.lang))
         elif len(route) == 2 and route[0] == "games" and method == "GET":
-            self._json(200, store.run(route[1], sessions.view))
+            self._json(200, store.run(route[1], lambda session: sessions.view(session,
+                                                                              self.lang)))
         elif route[:1] == ["games"] and route[2:] == ["actions"] and method == "POST":
             body = self._body()
             if not isinstance(body, dict) or not isinstance(body.get("action"), str):
@@ -137,7 +157,7 @@ class Handler(BaseHTTPRequestHandler):
 
             def act(session: sessions.Session) -> dict[str, Any]:
                 session.act(body["action"])
-                return sessions.view(session)
+                return sessions.view(session, self.lang)
 
             self._json(200, store.run(route[1], act))
         elif route[:1] == ["games"] and route[2:] == ["record"] and method == "GET":

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bezique as bz
+from bezique import i18n
 from bezique.notation import card_text
 
 __all__ = ["BOTS", "GameStore", "RequestError", "Session", "view"]
@@ -44,12 +45,16 @@ MAX_GAMES = 1000
 """Games kept at most at once; a new one beyond them is refused (503) until some are dropped."""
 
 class RequestError(Exception):
-    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None."""
+    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None,
+    ``refusal`` the library's error when the rules refuse (to be told in the player's
+    language, :func:`bezique.i18n.message`)."""
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+    def __init__(self, status: int, message: str, rule: str | None = None,
+                 refusal: bz.IllegalActionError | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
+        self.refusal = refusal
 
 
 class Session:
@@ -94,7 +99,7 @@ class Session:
             action = bz.parse_action(state, text)
             bz.check_action(state, action)
         except bz.IllegalActionError as exc:
-            raise RequestError(400, str(exc), exc.rule) from None
+            raise RequestError(400, str(exc), exc.rule, exc) from None
         except bz.BeziqueError as exc:
             raise RequestError(400, str(exc)) from None
         self._apply(action)
@@ -129,8 +134,9 @@ class Session:
             self._apply(self._bot.choose(bz.observe(self.state, player), self._rng))
 
 
-def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
-    """A legal action as the page shows it: its notation, a label and what it is made of."""
+def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[str, Any]:
+    """A legal action as the page shows it: its notation, a label (a combination's name in
+    ``lang``) and what it is made of."""
     text = bz.format_action(action)
     entry: dict[str, Any] = {"action": text, "label": str(action)}
     if isinstance(action, bz.Play):
@@ -138,7 +144,7 @@ def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
                      place={None: "any", True: "table", False: "hand"}[action.from_table])
     elif isinstance(action, bz.Declare):
         points = variant.melds.points(action.meld)
-        name = action.meld.value.replace("_", " ")
+        name = i18n.meld_name(action.meld, lang)
         entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
                      cards=[card_text(c) for c in action.cards],
                      label=f"{name} ({points})" if points is not None else name)
@@ -170,8 +176,9 @@ def _result(state: bz.State) -> dict[str, Any]:
     }
 
 
-def view(session: Session) -> dict[str, Any]:
-    """What the browser receives about ``session``: nothing the human seat may not see."""
+def view(session: Session, lang: str = "en") -> dict[str, Any]:
+    """What the browser receives about ``session``: nothing the human seat may not see; the
+    combinations' names in ``lang``."""
     state = session.state
     observation = bz.observe(state, session.seat)
     variant = session.variant
@@ -184,7 +191,7 @@ def view(session: Session) -> dict[str, Any]:
         "sides": list(state.sides),
         "observation": json.loads(bz.to_json(observation)),
         "legal": [bz.format_action(a) for a in observation.legal_actions],
-        "choices": [_choice(variant, a) for a in observation.legal_actions],
+        "choices": [_choice(variant, a, lang) for a in observation.legal_actions],
         "log": [{"player": p, "action": text} for p, text in session.log],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
@@ -219,7 +226,7 @@ class GameStore:
             self._drop_idle()
             return len(self._games)
 
-    def create(self, request: object) -> dict[str, Any]:
+    def create(self, request: object, lang: str = "en") -> dict[str, Any]:
         """Start a deal from a request ``{"variant", "seed", "bot", "seat"}`` (all optional).
 
         Raises:
@@ -261,7 +268,7 @@ class GameStore:
             self._check_room()
             session.used = self.clock()
             self._games[session.id] = session
-        return view(session)
+        return view(session, lang)
 
     def run(self, game_id: str, work: Callable[[Session], Any]) -> Any:
         """``work(session)`` with the session's lock held; its idle time starts again.

@@ -6,6 +6,8 @@
 //   log          every action of the deal, as {player, action} in the library's notation;
 //   result       the deal's result with its breakdown (bz.deal_result) once it is over.
 // A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}.
+// Languages: every request carries ?lang= (the server's refusals and combination names
+// come in that language); the page's own words are looked up in /words.json by t().
 "use strict";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -18,6 +20,23 @@ const FIELDS = [
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
+let lang = localStorage.getItem("bezique-lang") || "en";
+let words = {};  // the page's words in every language: {"fi": {"Trick": "Tikki", ...}, ...}
+
+// The page's own text in the chosen language, with {fields} filled: t("phase {phase}", {phase: 1}).
+function t(text, fields = {}) {
+  const said = (words[lang] || {})[text] || text;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fields[name] : whole));
+}
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.en) node.dataset.en = node.textContent;
+    node.textContent = t(node.dataset.en);
+  }
+  $("seed").placeholder = t("random");
+}
 let game = null;
 
 function el(tag, attrs = {}, ...children) {
@@ -54,13 +73,13 @@ function back(label = "") {
 }
 
 function playerName(p) {
-  if (p === game.seat) return "you";
+  if (p === game.seat) return t("you");
   const partner = game.sides[p] === game.sides[game.seat];
-  return `player ${p}` + (partner ? " (partner)" : "");
+  return t(partner ? "player {player} (partner)" : "player {player}", { player: p });
 }
 
 function sideName(side) {
-  return `side ${side}` + (side === game.sides[game.seat] ? " (you)" : "");
+  return t(side === game.sides[game.seat] ? "side {side} (you)" : "side {side}", { side });
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -73,11 +92,13 @@ async function request(method, url, body) {
     options.body = JSON.stringify(body);
   }
   try {
-    const response = await fetch(url, options);
+    const response = await fetch(url + (url.includes("?") ? "&" : "?") + "lang=" + lang, options);
     const payload = await response.json();
+    if (!response.ok && !payload.message) payload.message = payload.error;
     return { ok: response.ok, payload };
   } catch (error) {
-    return { ok: false, payload: { error: `the server did not answer (${error})`, rule: null } };
+    return { ok: false, payload: { message: t("the server did not answer ({error})", { error }),
+                                   rule: null } };
   }
 }
 
@@ -88,7 +109,7 @@ async function send(action) {
     game = payload;
     showMessage("");
   } else {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
   }
   render();
 }
@@ -103,7 +124,7 @@ async function startGame(event) {
     history.replaceState(null, "", "#" + game.id);
     showMessage("");
   } else {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
   }
   render();
 }
@@ -115,10 +136,10 @@ function showMessage(text, rule) {
   if (!text) return;
   if (rule) {
     message.setAttribute("data-rule", rule);
-    message.append(el("strong", {}, `Refused by rule ${rule}.`), " ");
+    message.append(el("strong", {}, t("Refused by rule {rule}.", { rule })), " ");
     if (text.startsWith(rule + ":")) text = text.slice(rule.length + 1).trim();
   } else {
-    message.append(el("strong", {}, "Refused. "));
+    message.append(el("strong", {}, t("Refused.")), " ");
   }
   message.append(text);
 }
@@ -145,16 +166,17 @@ function draw(o) {
 }
 
 function drawStatus(o) {
-  const trump = o.trump ? SUITS[o.trump] : "not fixed yet";
+  const trump = o.trump ? SUITS[o.trump] : t("not fixed yet");
   let turn;
-  if (game.over) turn = "The deal is over.";
+  if (game.over) turn = t("The deal is over.");
   else if (o.to_move === game.seat) {
-    turn = o.stage === "declare" ? "Your turn: declare or pass." : "Your turn: play a card.";
-  } else turn = `Waiting for ${playerName(o.to_move)}.`;
+    turn = t(o.stage === "declare" ? "Your turn: declare or pass." : "Your turn: play a card.");
+  } else turn = t("Waiting for {player}.", { player: playerName(o.to_move) });
   $("status").replaceChildren(
-    el("span", {}, game.title), el("span", {}, `trump ${trump}`),
-    el("span", {}, `stock ${o.stock_size}`), el("span", {}, `phase ${o.phase}`),
-    el("span", {}, `tricks ${o.tricks}`), el("span", { class: "turn" }, turn));
+    el("span", {}, game.title), el("span", {}, t("trump {trump}", { trump })),
+    el("span", {}, t("stock {count}", { count: o.stock_size })),
+    el("span", {}, t("phase {phase}", { phase: o.phase })),
+    el("span", {}, t("tricks {count}", { count: o.tricks })), el("span", { class: "turn" }, turn));
 }
 
 function drawScores(o) {
@@ -162,7 +184,8 @@ function drawScores(o) {
     class: "score", "data-side": String(side),
   }, `${sideName(side)}: `, el("b", {}, String(points))));
   if (o.brisques) {
-    parts.push(el("span", { class: "note" }, `brisques won: ${o.brisques.join(" / ")}`));
+    parts.push(el("span", { class: "note" },
+      t("brisques won: {counts}", { counts: o.brisques.join(" / ") })));
   }
   $("scores").replaceChildren(...parts);
 }
@@ -173,12 +196,13 @@ function drawOthers(o) {
     if (p === game.seat) continue;
     const row = el("div", { class: "cards" });
     if (o.hand_sizes[p]) {
-      row.append(el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, "hand")));
+      row.append(el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, t("hand"))));
     }
     row.append(...o.table[p].map((entry) => el("figure", {}, card(entry[0]),
-        el("figcaption", {}, "table"))));
+        el("figcaption", {}, t("table")))));
     seats.push(el("div", { class: "seat", "data-player": String(p) },
-      el("h2", {}, `${playerName(p)}: ${o.hand_sizes[p]} cards in hand`), row));
+      el("h2", {}, t("{player}: {count} cards in hand", { player: playerName(p),
+                                                           count: o.hand_sizes[p] })), row));
   }
   $("others").replaceChildren(...seats);
 }
@@ -189,12 +213,12 @@ function drawMiddle(o) {
   $("trick").replaceChildren(...played(o.trick));
   const last = game.last_trick;
   $("last-trick").replaceChildren(...played(last.cards));
-  $("last-trick-title").textContent = last.winner === null ? "Last trick" :
-    `Last trick, won by ${playerName(last.winner)}`;
+  $("last-trick-title").textContent = last.winner === null ? t("Last trick") :
+    t("Last trick, won by {player}", { player: playerName(last.winner) });
   const pile = [];
-  if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, "turn-up")));
+  if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, t("turn-up"))));
   if (o.stock_size > (o.turn_up ? 1 : 0)) {
-    pile.push(el("figure", {}, back(String(o.stock_size)), el("figcaption", {}, "stock")));
+    pile.push(el("figure", {}, back(String(o.stock_size)), el("figcaption", {}, t("stock"))));
   }
   if (o.trump) pile.push(el("span", { class: "big " + (RED.has(o.trump) ? "red" : "black") },
     SUITS[o.trump]));
@@ -242,7 +266,7 @@ function drawMine(o) {
 function drawActions() {
   const buttons = game.choices.filter((c) => c.kind !== "play").map((c) => {
     const button = el("button", { type: "button", class: "action " + c.kind });
-    button.append(c.label);
+    button.append(c.kind === "declare" ? c.label : t(c.label));
     if (c.cards) button.append(" ", ...c.cards.map((code) => card(code, { class: "card mini " +
       (RED.has(split(code).suit) ? "red" : "black") })));
     return clickable(button, c.action, true);
@@ -268,31 +292,55 @@ function drawResult() {
   link.download = `bezique-${game.id}.txt`;
   const head = el("tr", {}, el("th", {}, ""),
     ...result.breakdown.map((_, side) => el("th", {}, sideName(side))));
-  const rows = FIELDS.map(([field, label]) => el("tr", { class: field }, el("th", {}, label),
+  const rows = FIELDS.map(([field, label]) => el("tr", { class: field }, el("th", {}, t(label)),
     ...result.breakdown.map((score, side) => el("td", {
       "data-side": String(side), "data-field": field,
     }, String(score[field])))));
-  const parts = [el("h2", {}, "Result"), el("table", {}, head, ...rows)];
+  const parts = [el("h2", {}, t("Result")), el("table", {}, head, ...rows)];
   const s = result.settlement;
   if (s) {
-    const outcome = s.winner === null ? "a tie" :
-      `${sideName(s.winner)} wins ${s.value}` + (s.rubiconed ? " (rubicon)" : "");
-    parts.push(el("p", { id: "settlement" }, `Settlement: totals ${s.totals.join(" / ")}: ${outcome}`));
+    const outcome = s.winner === null ? t("a tie") :
+      t(s.rubiconed ? "{side} wins {value} (rubicon)" : "{side} wins {value}",
+        { side: sideName(s.winner), value: s.value });
+    parts.push(el("p", { id: "settlement" }, t("Settlement: totals {totals}: {outcome}",
+                                                { totals: s.totals.join(" / "), outcome })));
   }
   section.replaceChildren(...parts);
 }
 
 // ---------------------------------------------------------------- start
 
+async function changeLanguage() {
+  lang = $("lang").value;
+  localStorage.setItem("bezique-lang", lang);
+  translatePage();
+  for (const option of $("variant").options) {
+    option.textContent = t("{title} ({count} players)", option.dataset);
+  }
+  if (game) {  // the server's words (combination names) in the new language
+    const { ok, payload } = await request("GET", `/api/games/${game.id}`);
+    if (ok) game = payload;
+  }
+  showMessage("");
+  render();
+}
+
 async function load() {
+  words = await fetch("/words.json").then((r) => r.json()).catch(() => ({}));
   const { ok, payload } = await request("GET", "/api/variants");
   if (!ok) {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
     render();
     return;
   }
+  if (!(lang in payload.languages)) lang = "en";
+  $("lang").replaceChildren(...Object.entries(payload.languages).map(([code, name]) =>
+    el("option", { value: code, textContent: name, selected: code === lang })));
+  $("lang").addEventListener("change", changeLanguage);
+  translatePage();
   $("variant").replaceChildren(...payload.variants.map((v) => el("option", {
-    value: v.name, textContent: `${v.title} (${v.players} players)`,
+    value: v.name, "data-title": v.title, "data-count": String(v.players),
+    textContent: t("{title} ({count} players)", { title: v.title, count: v.players }),
   })));
   $("bot").replaceChildren(...payload.bots.map((name) => el("option", {
     value: name, textContent: name, selected: name === payload.bot,
