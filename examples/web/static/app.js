@@ -314,9 +314,7 @@ async function changeLanguage() {
   lang = $("lang").value;
   localStorage.setItem("bezique-lang", lang);
   translatePage();
-  for (const option of $("variant").options) {
-    option.textContent = t("{title} ({count} players)", option.dataset);
-  }
+  translateVariants();
   if (game) {  // the server's words (combination names) in the new language
     const { ok, payload } = await request("GET", `/api/games/${game.id}`);
     if (ok) game = payload;
@@ -325,8 +323,14 @@ async function changeLanguage() {
   render();
 }
 
+function translateVariants() {
+  for (const option of $("variant").options) {
+    option.textContent = t("{title} ({count} players)", option.dataset);
+  }
+}
+
 async function load() {
-  words = await fetch("/words.json").then((r) => r.json()).catch(() => ({}));
+  const wordsLoaded = fetch("/words.json").then((r) => r.json()).catch(() => ({}));
   const { ok, payload } = await request("GET", "/api/variants");
   if (!ok) {
     showMessage(payload.message, payload.rule);
@@ -337,11 +341,12 @@ async function load() {
   $("lang").replaceChildren(...Object.entries(payload.languages).map(([code, name]) =>
     el("option", { value: code, textContent: name, selected: code === lang })));
   $("lang").addEventListener("change", changeLanguage);
-  translatePage();
   $("variant").replaceChildren(...payload.variants.map((v) => el("option", {
     value: v.name, "data-title": v.title, "data-count": String(v.players),
-    textContent: t("{title} ({count} players)", { title: v.title, count: v.players }),
   })));
+  words = await wordsLoaded;
+  translatePage();
+  translateVariants();
   $("bot").replaceChildren(...payload.bots.map((name) => el("option", {
     value: name, textContent: name, selected: name === payload.bot,
   })));
