@@ -44,12 +44,22 @@ def _without_percent_flags(path: Path) -> None:
                  sort_output=True)
 
 
+def _entries(path: Path) -> list[tuple[object, ...]]:
+    with path.open("rb") as f:
+        return [(m.context, m.id, sorted(m.flags)) for m in read_po(f) if m.id]
+
+
 def extract() -> None:
+    """The template from the sources; left as it was (its date too) when no entry changed."""
+    before = TEMPLATE.read_bytes() if TEMPLATE.exists() else None
+    old = _entries(TEMPLATE) if before is not None else None
     _pybabel("extract", "-F", str(ROOT / "babel.cfg"), "-k", "_define:1c,2", "-k",
              "_word:1c,2", "--no-location", "--sort-output", "--width", "100",
              "--project", "bezique", "--copyright-holder", "The bezique developers",
              "-o", str(TEMPLATE), str(ROOT / "src" / "bezique"))
     _without_percent_flags(TEMPLATE)
+    if before is not None and _entries(TEMPLATE) == old:
+        TEMPLATE.write_bytes(before)
 
 
 def main(argv: list[str] | None = None) -> int:
