@@ -23,7 +23,7 @@ def test_demo_narrates_a_deal_in_finnish() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith("botit: greedy, greedy")
-    assert "jakaja on pelaaja 0, valtti ♣ (valttikortti K♣)" in out
+    assert "Kahden pakan bezique: jakaja on pelaaja 0, valtti ♣ (valttikortti K♣)" in out
     assert "  pelaaja 1: pelaa 7♠" in out and "pakassa 46 korttia" in out
     assert "tikki 1: voittaja pelaaja 0" in out and "+10, valttiseiska" in out
     assert "pöytää neljä ässää: A♠ A♥ A♥ A♦" in out
@@ -35,7 +35,7 @@ def test_demo_narrates_a_deal_in_german() -> None:
     done = run("demo", "--lang", "de", "--seed", "3")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Geber ist Spieler 0, Trumpf ♣ (offene Trumpfkarte K♣)" in out
+    assert "Bézique zu zweit: Geber ist Spieler 0, Trumpf ♣ (offene Trumpfkarte K♣)" in out
     assert "  Spieler 1: spielt 7♠" in out and "46 Karten im Ziehstapel" in out
     assert "Stich 1: gewonnen von Spieler 0" in out and "meldet vier Asse" in out
     assert "Spiel zu Ende" in out and "Partei 0: 120 (Meldungen 0, Siebenen 10" in out
@@ -68,7 +68,7 @@ def test_rules_in_german(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_in_finnish(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--deals", "3", "--seed", "1", "--lang", "fi"]) == 0
     captured = capsys.readouterr()
-    assert "Two-pack Bezique: 3 jakoa, siemen 1" in captured.out
+    assert "Kahden pakan bezique: 3 jakoa, siemen 1" in captured.out
     assert "puoli 0" in captured.out and "valttiavioliitto" in captured.out
     assert "simuloitu 3/3 jakoa" in captured.err
 

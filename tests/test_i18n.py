@@ -197,6 +197,9 @@ def test_every_meld_and_card_has_a_name(lang: str) -> None:
     assert len(set(names.values())) == len(MeldKind)
     assert {i18n.card_name(card, lang) for card in ALL_CARDS}.__len__() == 32
     assert set(WORDS["meld"]) == {kind.value.replace("_", " ") for kind in MeldKind}
+    titles = [i18n.variant_title(variant, lang) for variant in bz.variants.ALL]
+    assert len(set(titles)) == len(titles)
+    assert set(WORDS["variant"]) == {variant.title for variant in bz.variants.ALL}
 
 
 def test_the_glossary_words() -> None:
@@ -218,6 +221,8 @@ def test_the_glossary_words() -> None:
     assert [i18n.card_name(c, "de") for c in ("QS", "JD", "7C")] == [
         "Pik-Dame", "Karo-Bube", "Kreuz-Sieben"]
     assert i18n.card_name("QS", "en") == "queen of spades"
+    assert i18n.variant_title(bz.variants.TWO_PACK, "fi") == "Kahden pakan bezique"  # seed 000
+    assert i18n.variant_title(bz.variants.FOUR_HANDED, "de") == "Bézique zu viert"  # seed 001
     assert i18n.describe(bz.Declare("royal_marriage", "KH QH"), "fi") == \
         "pöytää valttiavioliitto: K♥ Q♥"
 

@@ -141,7 +141,8 @@ class Handler(BaseHTTPRequestHandler):
             raise sessions.RequestError(404, f"no page {self.path!r}")
         route = parts[1:]
         if route == ["variants"] and method == "GET":
-            self._json(200, {"variants": [{"name": v.name, "title": v.title or v.name,
+            self._json(200, {"variants": [{"name": v.name,
+                                           "title": i18n.variant_title(v, self.lang),
                                            "players": v.players} for v in bz.variants.ALL],
                              "bots": list(sessions.BOTS), "bot": store.bot,
                              "languages": dict(i18n.LANGUAGE_NAMES)})

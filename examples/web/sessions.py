@@ -185,7 +185,7 @@ def view(session: Session, lang: str = "en") -> dict[str, Any]:
     return {
         "id": session.id,
         "variant": variant.name,
-        "title": variant.title or variant.name,
+        "title": i18n.variant_title(variant, lang),
         "bot": session.bot_name,
         "seat": session.seat,
         "sides": list(state.sides),

@@ -19,7 +19,7 @@ from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
 from bezique.engine import apply, check_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
-from bezique.i18n import Translator, describe, message, translator
+from bezique.i18n import Translator, describe, message, translator, variant_title
 from bezique.observation import Observation, observe
 from bezique.results import deal_result
 from bezique.state import Stage, State
@@ -41,7 +41,7 @@ def narrate_deal(state: State, choose: Callable[[State], Action],
     turn_up = (t.gettext(" (turn-up {card})").format(card=state.turn_up)
                if state.turn_up else "")
     write(t.gettext("{title}: dealer is player {dealer}, trump {trump}{turn_up}").format(
-        title=state.variant.title or state.variant.name, dealer=state.dealer, trump=trump,
+        title=variant_title(state.variant, lang), dealer=state.dealer, trump=trump,
         turn_up=turn_up))
     for seat, hand in enumerate(state.hands):
         write("  " + t.gettext("player {player} holds {cards}").format(
@@ -237,7 +237,7 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     rng = random.Random(seed)
     names = _side_names(state, human, t)
     write(t.gettext("{title}, seed {seed} (replay this deal with --seed {seed})").format(
-        title=variant.title or variant.name, seed=seed))
+        title=variant_title(variant, lang), seed=seed))
     write(t.gettext("you are player {player} (side {side}), the others are {bot} bots; "
                     "player {dealer} deals.").format(
         player=human, side=state.sides[human], bot=getattr(bot, "name", type(bot).__name__),

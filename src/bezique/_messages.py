@@ -9,7 +9,8 @@ text made by :func:`english` here. The id starts with the id of the rule that re
 The templates are the ``msgid`` of the gettext catalogs, the id their ``msgctxt``;
 ``pybabel extract`` finds them by the ``_define`` and ``_word`` calls (``babel.cfg``).
 :data:`WORDS` are the names the catalogs translate by context: ``meld``, ``rank``,
-``suit``, ``ranks`` (a rank in the plural) and ``where`` (filled into a template).
+``suit``, ``ranks`` (a rank in the plural), ``where`` (filled into a template) and
+``variant`` (the presets' titles).
 """
 
 from __future__ import annotations
@@ -179,6 +180,19 @@ _word("suit", "spades")
 _word("suit", "hearts")
 _word("suit", "diamonds")
 _word("suit", "clubs")
+
+# --- the variants' titles (bezique.variants.ALL)
+_word("variant", "Two-pack Bezique")
+_word("variant", "Two-pack Bezique without a preset trump")
+_word("variant", "Two-pack Bezique with a shifting bezique")
+_word("variant", "Fildinski (Polish Bezique)")
+_word("variant", "Four-handed partnership Bezique")
+_word("variant", "Four-handed cutthroat Bezique")
+_word("variant", "Consultation Bezique (two against two)")
+_word("variant", "Three-handed Bezique")
+_word("variant", "Rubicon Bezique")
+_word("variant", "Chinese (six-pack) Bezique")
+_word("variant", "Eight-pack Bezique")
 
 
 def rule_of(message_id: str) -> str | None:

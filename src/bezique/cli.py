@@ -52,7 +52,7 @@ from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import new_deal
 from bezique.errors import BeziqueError
-from bezique.i18n import LANGUAGES, default_language, meld_name, translator
+from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
 from bezique.observation import observe
 from bezique.state import State
 from bezique.variants import Variant
@@ -225,7 +225,7 @@ def _rules(args: argparse.Namespace) -> int:
     if args.name is None:
         print(t.gettext("variants (bezique rules NAME shows one):"))
         for v in variants.ALL:
-            print(f"  {v.name:<18}{v.title}")
+            print(f"  {v.name:<18}{variant_title(v, args.lang)}")
             if v.aliases:
                 print(f"  {'':<18}" + t.gettext("aliases: {aliases}").format(
                     aliases=", ".join(v.aliases)))
@@ -233,7 +233,7 @@ def _rules(args: argparse.Namespace) -> int:
     v = variants.get(args.name)
     deal = v.deal
     sides = deal.side_count
-    print(f"{v.title or v.name} ({v.name})")
+    print(f"{variant_title(v, args.lang)} ({v.name})")
     if v.aliases:
         print("  " + t.gettext("aliases: {aliases}").format(aliases=", ".join(v.aliases)))
     print("  " + t.gettext("players: {players}").format(players=v.players)

@@ -38,6 +38,7 @@ from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.melds import MeldKind
+from bezique.variants import Variant
 
 __all__ = [
     "LANGUAGES",
@@ -50,6 +51,7 @@ __all__ = [
     "meld_name",
     "message",
     "translator",
+    "variant_title",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "fi", "de")
@@ -127,6 +129,13 @@ def card_name(card: Card | str, lang: str) -> str:
     t = translator(lang)
     return t.pgettext("card", "{rank} of {suit}").format(
         rank=t.pgettext("rank", _RANK_WORDS[c.rank]), suit=t.pgettext("suit", _SUIT_WORDS[c.suit]))
+
+
+def variant_title(variant: Variant, lang: str) -> str:
+    """A variant's title in ``lang`` (``"Kahden pakan bezique"``, ``"Bézique zu zweit"``);
+    a variant of the program's own is its title, or its name."""
+    title = variant.title or variant.name
+    return translator(lang).pgettext("variant", title)
 
 
 def _converter(lang: str) -> Any:

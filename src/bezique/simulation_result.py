@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
-from bezique.i18n import meld_name, translator
+from bezique.i18n import meld_name, translator, variant_title
 from bezique.melds import MeldKind
 from bezique.variants import Variant
 
@@ -178,7 +178,7 @@ class SimulationResult:
         n = max(self.played, 1)
         count = (t.ngettext("{count} deal", "{count} deals", self.played) if self.mode == "deals"
                  else t.ngettext("{count} game", "{count} games", self.played))
-        lines = [f"{self.variant.title or self.variant.name}: "
+        lines = [f"{variant_title(self.variant, lang)}: "
                  + count.format(count=self.played)
                  + (" (" + t.ngettext("{count} deal", "{count} deals", self.deals).format(
                      count=self.deals) + ")" if self.mode == "games" else "")

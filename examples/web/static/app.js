@@ -314,6 +314,8 @@ async function changeLanguage() {
   lang = $("lang").value;
   localStorage.setItem("bezique-lang", lang);
   translatePage();
+  const { ok: listed, payload: list } = await request("GET", "/api/variants");
+  if (listed) list.variants.forEach((v, k) => { $("variant").options[k].dataset.title = v.title; });
   translateVariants();
   if (game) {  // the server's words (combination names) in the new language
     const { ok, payload } = await request("GET", `/api/games/${game.id}`);
