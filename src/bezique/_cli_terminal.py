@@ -157,7 +157,8 @@ def _side_names(state: State, human: int, t: Translator) -> list[str]:
 
 
 def _show_turn(o: Observation, names: list[str], write: Callable[[str], object],
-               t: Translator) -> None:
+               lang: str) -> None:
+    t = translator(lang)
     trump = str(o.trump) if o.trump else t.gettext("not yet fixed")
     turn_up = t.gettext(", turn-up {card}").format(card=o.turn_up) if o.turn_up else ""
     write("")
@@ -179,8 +180,8 @@ def _show_turn(o: Observation, names: list[str], write: Callable[[str], object],
     write("   " + t.gettext("your hand: {cards}").format(cards=format_cards(o.hand)))
     write("   " + (t.gettext("your move (declare or pass):") if o.stage is Stage.DECLARE
                    else t.gettext("your move (play a card):")))
-    for k, action in enumerate(o.legal_actions, start=1):
-        write(f"   {k:>3}. {action}")
+    for k, action in enumerate(o.legal_actions, start=1):  # to type in the notation
+        write(f"   {k:>3}. {action}" + (f"  ({describe(action, lang)})" if lang != "en" else ""))
 
 
 def _tell(before: State, action: Action, after: State, human: int, names: list[str],
@@ -273,7 +274,7 @@ def _ask(state: State, human: int, names: list[str], read: Callable[[str], str],
     """The human's action, asked until one is legal; ``None`` to stop (quit, end of input)."""
     t = translator(lang)
     o = observe(state, human)
-    _show_turn(o, names, write, t)
+    _show_turn(o, names, write, lang)
     while True:
         try:
             text = read(t.gettext("your choice> "))
