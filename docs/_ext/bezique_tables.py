@@ -169,8 +169,9 @@ def _seven_meld_text(variant: presets.Variant) -> str:
     how = (["exchanged"] if turn_up else []) + ["declared"] + (
         ["played"] if variant.trump.played_seven_scores else [])
     words = how[0] if len(how) == 1 else f"{', '.join(how[:-1])} or {how[-1]}"
-    fixed = "" if turn_up else ", once trump is fixed (R5.1)"
-    return f"Seven of trumps: {words}{fixed} (R4.1-R4.3, R13.3)"
+    if turn_up:
+        return f"Seven of trumps: {words} (R4.1-R4.3, R13.3)"
+    return f"Seven of trumps: {words}, once trump is fixed (R4.2, R4.3, R5.1, R13.3)"
 
 
 def _meld_text(variant: presets.Variant, kind: MeldKind) -> str:
