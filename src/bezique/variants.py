@@ -19,7 +19,6 @@ import attrs
 
 from bezique._variant import Variant
 from bezique.errors import VariantError
-from bezique.melds import MeldKind
 from bezique.policies import (
     BeziquePair,
     BrisqueTiming,
@@ -80,19 +79,20 @@ NO_PRESET_TRUMP = Variant(
     aliases=("no_preset_trump", "no-trump", "no-turn-up"),
     title="Two-pack Bezique without a preset trump",
     deal=DealPolicy(turn_up=False),
-    trump=TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False),
-    melds=MeldPolicy(table=tuple((k, p) for k, p in MeldPolicy().table
-                                 if k is not MeldKind.TRUMP_SEVEN)),
+    trump=TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE),
 )
 """No preset trump (R5.1): no turn-up; the first marriage (or sequence) declared fixes
-trump and scores as royal; trump sevens score nothing.
+trump and scores as royal. Once trump is fixed its sevens are trump sevens as in the base
+game: shown for 10 after a won trick (no exchange: there is no turn-up) and scoring when
+played; before trump is fixed no card is a trump seven.
 
 Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
-fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
-False``, ``reform_broken = False``, ``meld_classes = three``, ``four_tens = 0``,
-``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick = final``,
-``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty =
-remaining_brisques``.
+fixed``, ``sevens_score = True``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
 SHIFTING_BEZIQUE = Variant(
@@ -134,7 +134,8 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 _FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
                                 seven_counts_as_meld=False)
 _SEED_001_TRUMP = TrumpPolicy(played_seven_scores=False)
-"""Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3)."""
+"""Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3);
+four-handed and cutthroat only (consultation plays the two-pack game, R13.3a)."""
 
 FOUR_HANDED = Variant(
     name="four-handed",
@@ -170,17 +171,19 @@ CUTTHROAT = Variant(
     deck=DeckPolicy(packs=4),
     deal=DealPolicy(players=4, sides=(0, 1, 2, 3)),
     trump=_SEED_001_TRUMP,
-    legality=LegalityPolicy(phase2=Phase2.ALL_PLAY),
+    legality=LegalityPolicy(phase2=Phase2.DUELS),
     melds=_FOUR_PLAYER_MELDS,
     scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
 )
 """Cutthroat (R6.10, R11.9): four players each for himself with four packs, melds only from
-own cards, phase 2 with all four playing every trick. Options as :data:`FOUR_HANDED` without
-the partner options.
+own cards; phase 2 as two duels (the winner of trick 24 against the player on his left,
+then the other two), ``phase2 = all_play`` an option. Options as :data:`FOUR_HANDED`
+without the partner options.
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
 ``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
-``phase2 = all_play``, ``trump_when_losing = True``, ``seven_counts_as_meld = False``,
+``phase2 = duels``, ``second_duel_leader = partner_of_first_leader``, ``trump_when_losing
+= True``, ``seven_counts_as_meld = False``,
 ``require_fresh_card = True``, ``reform_broken = False``, ``meld_classes = three``,
 ``seven_declare = after_trick``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
 ``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
@@ -192,13 +195,13 @@ CONSULTATION = Variant(
     aliases=("beratungsspiel",),
     title="Consultation Bezique (two against two)",
     deal=DealPolicy(side_members=2),
-    trump=_SEED_001_TRUMP,
 )
-"""Consultation (R6.10): two sides of two sharing one hand each; otherwise exactly the
-two-pack game (``side_members = 2`` records the partners for frontends).
+"""Consultation (R6.10, R13.3a): two sides of two sharing one hand each; otherwise exactly
+the two-pack game, played seven included (``side_members = 2`` records the partners for
+frontends).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
 ``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
 False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
