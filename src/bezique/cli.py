@@ -14,6 +14,8 @@ Subcommands:
   turn-up, stock and scores and the legal actions, numbered, in the action
   notation; answer with a number or the action's text (``play QS``, ``pass``).
   ``help`` explains the commands; ``quit`` or Ctrl-D ends the program (status 0).
+  A pass that is your only legal action (:func:`bezique.forced_action`) is played for
+  you, in one line: ``you: pass (nothing else is legal: played for you)``.
 * ``bezique simulate [--variant NAME] (--games N | --deals N) [--bots a,b]
   [--workers K] [--seed S] [--duplicate] [--json]``: bots play many deals or games
   (:func:`bezique.simulate`); a progress bar on a terminal (plain
