@@ -201,6 +201,6 @@ def test_a_wrong_seat_line_of_a_record_is_a_record_line_error() -> None:
     with pytest.raises(RecordLineError, match="line 6: 'pass' is not legal") as illegal:
         bz.Record.loads(text + "1: pass\n")
     assert illegal.value.rule == "R2.6"
-    with pytest.raises(bz.NotationError, match="line 6: .7: play QS.: 7 is not a seat") as bad:
+    with pytest.raises(bz.NotationError, match=r"line 6: '7: play QS': 7 is not a seat") as bad:
         bz.Record.loads(text + "7: play QS\n")
     assert not isinstance(bad.value, bz.IllegalActionError)

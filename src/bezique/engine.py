@@ -236,9 +236,9 @@ def apply(state: State | Game, action: Action, *, player: int | None = None) -> 
     True
 
     Raises:
-        IllegalActionError: naming the rule that forbids the action;
-            :class:`~bezique.errors.NotYourTurnError` for a ``player`` out of turn.
-        BeziqueError: ``player`` is not a seat of the variant.
+        IllegalActionError: as :func:`check_action` raises it, naming the rule (a
+            :class:`~bezique.errors.NotYourTurnError` out of turn); a
+            :class:`~bezique.errors.BeziqueError` for a ``player`` that is no seat.
     """
     if player is not None:
         check_turn(state, player, action)
