@@ -122,7 +122,7 @@ def verify_types(python: Path, work: Path) -> int:
     env["PATH"] = os.pathsep.join((str(python.parent), env.get("PATH", "")))
     package_dir = Path(subprocess.run(
         [str(python), "-c", "import bezique, os; print(os.path.dirname(bezique.__file__))"],
-        check=True, capture_output=True, text=True, env=env).stdout.strip())
+        check=True, capture_output=True, text=True, env=env, cwd=work).stdout.strip())
     args = [sys.executable, "-m", "basedpyright", "--verifytypes", "bezique", "--ignoreexternal",
             "--outputjson"]
     print(f"  $ {' '.join(args)}", flush=True)
