@@ -58,7 +58,7 @@ __all__ = [
     "names",
 ]
 
-TWO_PACK = Variant(
+TWO_PACK: Variant = Variant(
     name="two-pack",
     aliases=("two_pack", "twopack", "bezique", "classic", "standard"),
     title="Two-pack Bezique",
@@ -74,7 +74,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-NO_PRESET_TRUMP = Variant(
+NO_PRESET_TRUMP: Variant = Variant(
     name="no-preset-trump",
     aliases=("no_preset_trump", "no-trump", "no-turn-up"),
     title="Two-pack Bezique without a preset trump",
@@ -95,7 +95,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-SHIFTING_BEZIQUE = Variant(
+SHIFTING_BEZIQUE: Variant = Variant(
     name="shifting-bezique",
     aliases=("shifting_bezique", "shifting"),
     title="Two-pack Bezique with a shifting bezique",
@@ -113,7 +113,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-FILDINSKI = Variant(
+FILDINSKI: Variant = Variant(
     name="fildinski",
     aliases=("polish", "polish-bezique", "fildinsky"),
     title="Fildinski (Polish Bezique)",
@@ -137,7 +137,7 @@ _SEED_001_TRUMP = TrumpPolicy(played_seven_scores=False)
 """Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3);
 four-handed and cutthroat only (consultation plays the two-pack game, R13.3a)."""
 
-FOUR_HANDED = Variant(
+FOUR_HANDED: Variant = Variant(
     name="four-handed",
     aliases=("four_handed", "partnership", "four-hand", "bezique-zu-viert"),
     title="Four-handed partnership Bezique",
@@ -164,7 +164,7 @@ True``, ``partner_declare = either``, ``partner_combined_beziques = True``, ``fo
 remaining_brisques``.
 """
 
-CUTTHROAT = Variant(
+CUTTHROAT: Variant = Variant(
     name="cutthroat",
     aliases=("cut-throat", "jeder-fuer-sich", "four-handed-cutthroat"),
     title="Four-handed cutthroat Bezique",
@@ -190,7 +190,7 @@ Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = T
 2000``, ``rubicon = 0``, ``revoke_penalty = remaining_brisques``.
 """
 
-CONSULTATION = Variant(
+CONSULTATION: Variant = Variant(
     name="consultation",
     aliases=("beratungsspiel",),
     title="Consultation Bezique (two against two)",
@@ -209,7 +209,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-THREE_HANDED = Variant(
+THREE_HANDED: Variant = Variant(
     name="three-handed",
     aliases=("three_handed", "three-hand"),
     title="Three-handed Bezique",
@@ -233,7 +233,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 
 _MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
 
-RUBICON = Variant(
+RUBICON: Variant = Variant(
     name="rubicon",
     aliases=("japanese", "rubicon-bezique", "four-pack"),
     title="Rubicon Bezique",
@@ -257,7 +257,7 @@ True``, ``four_tens = 0``, ``brisque_points = 10``, ``last_trick = final``,
 1300``, ``revoke_penalty = remaining_brisques``.
 """
 
-CHINESE = Variant(
+CHINESE: Variant = Variant(
     name="chinese",
     aliases=("six-pack", "six_pack", "chinese-bezique"),
     title="Chinese (six-pack) Bezique",
@@ -281,7 +281,7 @@ True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing 
 ``rubicon_bonus = 1500``, ``revoke_penalty = remaining_brisques``.
 """
 
-EIGHT_PACK = Variant(
+EIGHT_PACK: Variant = Variant(
     name="eight-pack",
     aliases=("eight_pack", "eight-pack-bezique"),
     title="Eight-pack Bezique",
