@@ -3,12 +3,15 @@ and rules, and the locale's language by default (bezique.i18n)."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 
 import pytest
 
+import bezique as bz
+from bezique import _cli_terminal, cli
 from bezique.cli import main
 
 
@@ -82,3 +85,27 @@ def test_play_in_german_refuses_in_german() -> None:
     assert "nicht erlaubt (R2.7): Spieler 0 hat 7♣ weder in der Hand noch auf dem Tisch" in out
     assert "es gibt keinen Zug 99: tippe eine Zahl von 1 bis" in out
     assert "Befehle:" in out and out.rstrip().endswith("tschüss")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fi", "sinä: passaa (mikään muu ei ole sallittua: pelattiin puolestasi)"),
+    ("de", "du: passt (nichts anderes ist erlaubt: für dich gespielt)"),
+    ("en", _cli_terminal.FORCED_PASS),
+])
+def test_play_tells_a_forced_pass_in_the_language(lang: str, line: str) -> None:
+    """R2.6: the person's lone pass is played for him, in one line of his language."""
+    out: list[str] = []
+    assert _cli_terminal.play_deal(bz.variants.TWO_PACK, seed=1, human=0,
+                                   bot=bz.bots.RandomBot(), read=lambda prompt: "1",
+                                   write=out.append, lang=lang) == 0
+    assert line in out
+    assert not any(said.startswith("you: pass") for said in out) or lang == "en"
+
+
+def test_simulate_progress_in_finnish_is_throttled_by_time() -> None:
+    stream, now = io.StringIO(), [0.0]
+    progress = cli._Progress(stream, "deals", "fi", clock=lambda: now[0])
+    for done in range(6):
+        now[0] += 1.0
+        progress(done, 5)
+    assert stream.getvalue().splitlines() == ["simuloitu 0/5 jakoa", "simuloitu 5/5 jakoa"]

@@ -249,3 +249,44 @@ def test_english_parameters_are_the_notation() -> None:
     assert english(MeldKind.ROYAL_MARRIAGE) == "royal_marriage"
     assert english(Rank.TEN) == "tens"
     assert english((bz.Card.parse("QS"),)) == "Q♠"
+
+
+_WINDOW_HANDS = ["AS 10S KH QH JD 9C 8C 7D", "QS 10D AH 10H KC 9D 9S 8D"]
+_SEVENS = [  # variant, hands, turn-up, action; the English text is the engine's own
+    (bz.variants.RUBICON, [h + " 7S" for h in _WINDOW_HANDS], None, bz.ExchangeSeven("7S"),
+     "R8.1/no-trump-seven", "R8.1: the seven of trumps scores nothing in rubicon (R9.1)",
+     "R8.1: valttiseiska ei tuo pisteitä pelissä rubicon (R9.1)",
+     "R8.1: die Trumpf-7 zählt in rubicon nichts (R9.1)"),
+    (bz.variants.TWO_PACK.with_options(sevens_score=False), _WINDOW_HANDS, "7H",
+     bz.ExchangeSeven("7S"), "R4.2/sevens-score-off",
+     "R4.2: the seven of trumps scores nothing in two-pack (sevens_score)",
+     "R4.2: valttiseiska ei tuo pisteitä pelissä two-pack (sevens_score)",
+     "R4.2: die Trumpf-7 zählt in two-pack nichts (sevens_score)"),
+    (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.ExchangeSeven("7S"),
+     "R5.1/no-turn-up", "R5.1: no-preset-trump has no turn-up: a seven of trumps is shown or "
+     "played, never exchanged", "R5.1: pelissä no-preset-trump ei ole valttikorttia: "
+     "valttiseiska näytetään tai pelataan, sitä ei koskaan vaihdeta",
+     "R5.1: no-preset-trump hat keine offene Trumpfkarte: die Trumpf-7 wird gezeigt oder "
+     "gespielt, nie getauscht"),
+    (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.Declare("trump_seven", "7S"),
+     "R5.1/no-trump-yet", "R5.1: no trump is fixed yet, so no card is a seven of trumps",
+     "R5.1: valttia ei ole vielä määrätty, joten mikään kortti ei ole valttiseiska",
+     "R5.1: noch steht kein Trumpf fest, also ist keine Karte die Trumpf-7"),
+]
+
+
+@pytest.mark.parametrize(("variant", "hands", "turn_up", "action", "message_id", "en", "fi",
+                          "de"), _SEVENS, ids=[case[4] for case in _SEVENS])
+def test_R5_1_R8_1_R4_2_the_seven_refusals_in_every_language(
+        variant: bz.Variant, hands: list[str], turn_up: str | None, action: bz.Action,
+        message_id: str, en: str, fi: str, de: str) -> None:
+    """The sevens' refusals (no seven of trumps in the meld table, ``sevens_score`` off, no
+    turn-up to exchange for, no trump fixed yet): English as before, Finnish, German."""
+    state = bz.setup(variant, hands=hands, **({"turn_up": turn_up} if turn_up else {}))
+    state = bz.apply(bz.apply(state, bz.Play("AH")), bz.Play("9C"))  # player 1's window
+    with pytest.raises(bz.IllegalActionError) as caught:
+        bz.check_action(state, action)
+    error = caught.value
+    assert (error.message_id, str(error)) == (message_id, en)
+    assert (i18n.message(error, "fi"), i18n.message(error, "de")) == (fi, de)
+

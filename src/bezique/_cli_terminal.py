@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 
 from bezique._messages import N_
 from bezique._narration import addressed_to_you, describe_events, result_text, score_events
-from bezique.actions import Action, ExchangeSeven, Play
+from bezique.actions import Action, ExchangeSeven, Pass, Play
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
-from bezique.engine import apply, check_action, legal_actions, new_deal
+from bezique.engine import apply, check_action, forced_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.i18n import Translator, describe, message, translator, variant_title
 from bezique.observation import Observation, observe
@@ -25,7 +25,8 @@ from bezique.results import deal_result
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
-__all__ = ["PLAY_HELP", "narrate_deal", "play_deal"]
+__all__ = ["FORCED_PASS", "PLAY_HELP", "narrate_deal", "play_deal"]
+
 
 def narrate_deal(state: State, choose: Callable[[State], Action],
                  write: Callable[[str], object], lang: str = "en") -> State:
@@ -184,14 +185,22 @@ def _show_turn(o: Observation, names: list[str], write: Callable[[str], object],
         write(f"   {k:>3}. {action}" + (f"  ({describe(action, lang)})" if lang != "en" else ""))
 
 
+FORCED_PASS = N_("you: pass (nothing else is legal: played for you)")
+"""The line that tells the person a lone legal pass was played for him (R2.6; in English,
+translated when shown)."""
+
+
 def _tell(before: State, action: Action, after: State, human: int, names: list[str],
           write: Callable[[str], object], lang: str = "en") -> None:
     """Describe one action as the human may see it (no hidden card is shown)."""
     t = translator(lang)
     p = before.to_move
     assert p is not None
-    who = t.gettext("you") if p == human else t.gettext("player {player}").format(player=p)
-    write(f"{who}: {_action_text(before, action, lang)}")
+    if p == human and isinstance(action, Pass) and forced_action(before) == action:
+        write(t.gettext(FORCED_PASS))
+    else:
+        who = t.gettext("you") if p == human else t.gettext("player {player}").format(player=p)
+        write(f"{who}: {_action_text(before, action, lang)}")
     for line in describe_events(score_events(before, after, lang), names):
         write(f"    {line}")
     if isinstance(action, Play) and after.tricks > before.tricks:
@@ -231,7 +240,10 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     ``lang`` (:mod:`bezique.i18n`; the actions to choose from stay in the notation).
 
     Reads answers with ``read(prompt)`` (``input`` in the terminal) and writes
-    with ``write``. End of input or ``quit`` stops at once. Returns 0.
+    with ``write``. End of input or ``quit`` stops at once. Returns 0. A
+    :class:`~bezique.actions.Pass` that is the person's only legal action
+    (:func:`bezique.forced_action`: a window after a trick won with nothing to declare,
+    R2.6) is played for him, in one line (:data:`FORCED_PASS`).
     """
     t = translator(lang)
     state = new_deal(variant, seed=seed)
@@ -246,12 +258,14 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     write(t.gettext("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
                     "'quit' or Ctrl-D stops."))
     while (p := state.to_move) is not None:
-        if p == human:
+        if p == human and isinstance(forced_action(state), Pass):
+            action: Action = Pass()
+        elif p == human:
             chosen = _ask(state, human, names, read, write, lang)
             if chosen is None:
                 write(t.gettext("bye"))
                 return 0
-            action: Action = chosen
+            action = chosen
         else:
             action = bot.choose(observe(state, p), rng)
         before = state

@@ -95,7 +95,7 @@ _define("R13.1/marriage-in-sequence", "the marriage inside a scored sequence nev
                                       "partner")
 _define("R13.4/partner-seven-only", "the side's combination of this trick is declared; the "
                                     "partner's window is for a seven action only (R11.8)")
-# --- the seven of trumps (R4, R5.1, R6.6)
+# --- the seven of trumps (R4, R5.1, R6.6, R8.1)
 _define("R4.1/exchange-in-play", "the seven of trumps is exchanged only right after winning a "
                                  "phase-1 trick; player {player} must play a card")
 _define("R4.1/not-the-seven", "{card} is not the seven of trumps")
@@ -107,7 +107,12 @@ _define("R4.2/no-seven", "player {player} holds no unscored seven of trumps in h
 _define("R4.3/seven-was-declaration", "the seven action was this trick's one declaration")
 _define("R4.3/declaration-made",
         "the seven of trumps counts as the trick's one declaration, already made")
-_define("R5.1/seven-scores-nothing", "the seven of trumps scores nothing in {variant}")
+_define("R4.2/sevens-score-off",
+        "the seven of trumps scores nothing in {variant} (sevens_score)")
+_define("R5.1/no-turn-up", "{variant} has no turn-up: a seven of trumps is shown or played, "
+                           "never exchanged")
+_define("R5.1/no-trump-yet", "no trump is fixed yet, so no card is a seven of trumps")
+_define("R8.1/no-trump-seven", "the seven of trumps scores nothing in {variant} (R9.1)")
 _define("R6.6/one-seven-action", "one seven action per trick won")
 # --- carte blanche (R8.2, R11.6)
 _define("R8.2/no-carte-blanche", "{variant} has no carte blanche")

@@ -152,14 +152,20 @@ def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanat
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
     if not rules.has_seven_meld:
-        return "R5.1/seven-scores-nothing", {"variant": s.variant.name}
+        if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
+            return "R8.1/no-trump-seven", {"variant": s.variant.name}
+        return "R4.2/sevens-score-off", {"variant": s.variant.name}
+    if exchange and not rules.turn_up:
+        return "R5.1/no-turn-up", {"variant": s.variant.name}
     if (exchange or not rules.seven_any_time) and (
             Window.SEVEN_DONE in s.window
             or (rules.seven_counts_as_meld and Window.DECLARED in s.window)):
         if rules.seven_counts_as_meld:
             return "R4.3/declaration-made", {}
         return "R6.6/one-seven-action", {}
-    if s.trump is None or card != Card.of(Rank.SEVEN, s.trump):
+    if s.trump is None:
+        return "R5.1/no-trump-yet", {}
+    if card != Card.of(Rank.SEVEN, s.trump):
         return "R4.1/not-the-seven", {"card": card}
     if trump_seven_in_hand(s, p) is None:
         return "R4.2/no-seven", {"player": p}
