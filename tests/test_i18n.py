@@ -4,6 +4,7 @@ refusal renders in every language with its rule id, plural forms, the glossary's
 from __future__ import annotations
 
 import io
+import pickle
 import random
 import string
 from pathlib import Path
@@ -106,7 +107,7 @@ _SAMPLES: dict[str, object] = {
                                                        bz.Card.parse("JD")),
     "allowed": (bz.Card.parse("AH"),), "suit": Suit.HEARTS, "meld": MeldKind.ROYAL_MARRIAGE,
     "meld_class": "A", "ranks": Rank.ACE, "variant": "two-pack", "setting": "shifting",
-    "where": WORDS["where"][0], "given": "'play QS'", "low": 1, "high": 5,
+    "where": WORDS["where"][0], "given": "'play QS'", "low": 1, "high": 5, "to_move": 0,
 }
 
 
@@ -290,3 +291,23 @@ def test_R5_1_R8_1_R4_2_the_seven_refusals_in_every_language(
     assert (error.message_id, str(error)) == (message_id, en)
     assert (i18n.message(error, "fi"), i18n.message(error, "de")) == (fi, de)
 
+
+def test_R2_4_not_your_turn_in_every_language() -> None:
+    """A NotYourTurnError has a message id per turn order (R2.4, R2.6, R9.4, R11.8) and the
+    seats as parameters; str() is the English text, unchanged by a pickle."""
+    state = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    with pytest.raises(bz.NotYourTurnError) as caught:
+        bz.apply(state, bz.legal_actions(state)[0], player=0)
+    error = caught.value
+    assert str(error) == "R2.4: player 0 may not act now: it is player 1's turn"
+    assert (error.message_id, error.params) == ("R2.4/not-your-turn",
+                                                {"player": 0, "to_move": 1})
+    assert i18n.message(error, "fi") == "R2.4: pelaaja 0 ei voi toimia nyt: on pelaajan 1 vuoro"
+    assert i18n.message(error, "de") == ("R2.4: Spieler 0 darf jetzt nicht handeln: Spieler 1 "
+                                         "ist am Zug")
+    for rule in ("R2.4", "R2.6", "R9.4", "R11.8"):
+        err = pickle.loads(pickle.dumps(bz.NotYourTurnError(2, 3, rule)))
+        assert err.message_id == f"{rule}/not-your-turn" and err.message_id in MESSAGES
+        assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 darf")
+    other = bz.NotYourTurnError(0, 1, "R99")
+    assert other.message_id is None and i18n.message(other, "fi") == str(other)

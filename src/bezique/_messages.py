@@ -59,6 +59,11 @@ _define("R2.6/play-in-window", "player {player} has a declaration window open: d
                                "exchange the seven or pass before the next trick")
 _define("R2.9/seven-in-phase-2", "no seven of trumps is declared once the stock is gone "
                                  "(seven_declare = any_time is for phase 1, R13.2)")
+# --- out of turn (NotYourTurnError: the turn order of R2.4, R2.6, R9.4, R11.8)
+_define("R2.4/not-your-turn", "player {player} may not act now: it is player {to_move}'s turn")
+_define("R2.6/not-your-turn", "player {player} may not act now: it is player {to_move}'s turn")
+_define("R9.4/not-your-turn", "player {player} may not act now: it is player {to_move}'s turn")
+_define("R11.8/not-your-turn", "player {player} may not act now: it is player {to_move}'s turn")
 # --- the dealer's packet (R9.4)
 _define("R9.4/guess-first", "player {player} must first guess the size of the dealer's "
                             "packet (GuessPacket, {low}-{high})")

@@ -93,6 +93,10 @@ class NotYourTurnError(IllegalActionError):
     ...     print(err)
     0 1 R2.4
     R2.4: player 0 may not act now: it is player 1's turn
+
+    Its :attr:`~IllegalActionError.message_id` is ``"R2.4/not-your-turn"`` (the rule's) and
+    its :attr:`~IllegalActionError.params` ``player`` and ``to_move``, so that
+    :func:`bezique.i18n.message` tells it in another language.
     """
 
     player: int
@@ -103,12 +107,19 @@ class NotYourTurnError(IllegalActionError):
     def __init__(self, player: int, to_move: int | None, rule: str | None = "R2.4",
                  action: Any = None) -> None:
         super().__init__(f"{rule}: player {player} may not act now: it is player "
-                         f"{to_move}'s turn", rule=rule, action=action)
+                         f"{to_move}'s turn", rule=rule, action=action,
+                         message_id=f"{rule}/not-your-turn" if rule in _TURN_RULES else None,
+                         params={"player": player, "to_move": to_move})
         self.player = player
         self.to_move = to_move
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.player, self.to_move, self.rule, self.action))
+
+
+_TURN_RULES = frozenset({"R2.4", "R2.6", "R9.4", "R11.8"})
+"""The turn orders a :class:`NotYourTurnError` has a message id for (``"R2.4/not-your-turn"``,
+:mod:`bezique._messages`); with another rule it is told in English only."""
 
 
 class BotError(BeziqueError):
