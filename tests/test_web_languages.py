@@ -98,3 +98,16 @@ def test_the_page_has_its_words_in_every_language(lang: str) -> None:
     for english, said in words.items():
         fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
         assert fields == {name for _, name, _, _ in string.Formatter().parse(said) if name}
+
+
+def test_the_log_marks_forced_passes_in_every_language() -> None:
+    """R2.6: the person's lone pass, played for him, is marked ``forced`` whatever the
+    language of the view; the page says "(forced)" in its own words."""
+    session = sessions.Session("g", bz.variants.TWO_PACK, seed=4, bot="random", seat=0)
+    while not session.state.is_over:
+        session.act(sessions.view(session, "fi")["legal"][0])
+    logs = {lang: sessions.view(session, lang)["log"] for lang in i18n.LANGUAGES}
+    assert any(entry.get("forced") for entry in logs["en"])
+    assert all(log == logs["en"] for log in logs.values())
+    words = json.loads((WEB / "static" / "words.json").read_text(encoding="utf-8"))
+    assert (words["fi"]["(forced)"], words["de"]["(forced)"]) == ("(pakotettu)", "(erzwungen)")

@@ -278,7 +278,7 @@ function drawActions() {
 function drawLog() {
   $("log").replaceChildren(...game.log.map((entry) => el("li", {
     class: entry.player === game.seat ? "mine" : "",
-  }, `${entry.player}: ${entry.action}${entry.forced ? " (forced)" : ""}`)));
+  }, `${entry.player}: ${entry.action}${entry.forced ? " " + t("(forced)") : ""}`)));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
