@@ -59,6 +59,7 @@ def page(chromium: Any) -> Iterator[Any]:
         context = chromium.new_context(accept_downloads=True)
         tab = context.new_page()
         tab.goto(web.url)
+        tab.wait_for_selector("#app[data-state=ready]")  # the menus filled from the API
         yield tab
         context.close()
 
