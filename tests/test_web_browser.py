@@ -98,6 +98,7 @@ def test_a_deal_played_by_clicking_ends_with_the_librarys_scores(page: Any) -> N
 
 
 def test_the_page_offers_every_variant_and_draws_every_seat(page: Any) -> None:
+    page.wait_for_selector("#app[data-state=ready]")
     names = page.eval_on_selector_all("#variant option", "options => options.map(o => o.value)")
     assert names == [v.name for v in bz.variants.ALL]
     browser.start_deal(page, "four-handed", 2)
