@@ -20,7 +20,8 @@ a seat's request carries ``Authorization: Bearer <token>``):
                                             "observation", "legal", "choices", "log",
                                             "last_trick", "over", "result", "game",
                                             "moves", ...}``; with ``after``, once the
-                                            game has more than N actions (25 s at most)
+                                            game has more than N actions, it is the
+                                            seat's turn or the game is over (25 s at most)
 ``POST /api/games/<id>/actions``            ``{"action": "play QS"}``: the seat's action,
                                             then the bots' replies and lone passes;
                                             answers the seat's view

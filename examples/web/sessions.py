@@ -344,11 +344,13 @@ class GameStore:
     def look(self, game_id: str, token: str, after: int | None = None,
              timeout: float = WAIT_LIMIT) -> dict[str, Any]:
         """The token's seat's view; with ``after``, once the game has more than ``after``
-        actions (or ``timeout`` seconds have passed)."""
+        actions, or it is the seat's turn, or the game is over (or ``timeout`` seconds
+        have passed)."""
         def work(session: Session) -> dict[str, Any]:
             seat = session.seat_of(token)
             if after is not None:
-                session.changed.wait_for(lambda: len(session.actions) > after, timeout)
+                session.changed.wait_for(lambda: len(session.actions) > after or (
+                    session.position.to_move in (seat, None)), timeout)
             return views.view(session, seat)
 
         result: dict[str, Any] = self.run(game_id, work)
