@@ -2,8 +2,8 @@
 
 Run it from the repository root and open the address in a browser::
 
-    python examples/web/server.py --port 8000 [--db games.sqlite] [--bot greedy|search|random]
-                                  [--expire-days 30] [--verbose]
+    python examples/web/server.py --port 8000 [--db games.sqlite] [--synchronous full|normal]
+        [--bot greedy|search|random] [--expire-days 30] [--verbose]
 
 The API (every answer is JSON, errors included: ``{"error": "...", "rule": "R2.7" | null}``;
 a seat's request carries ``Authorization: Bearer <token>``):
@@ -79,6 +79,9 @@ class Server(ThreadingHTTPServer):
     """A threading HTTP server that holds the games."""
 
     daemon_threads = True
+    request_queue_size = 128
+    """Connections waiting to be accepted (the standard library's 5 resets a burst of
+    clients: 50 at once in the load test)."""
 
     def __init__(self, address: tuple[str, int], store: sessions.GameStore,
                  verbose: bool = False) -> None:
@@ -290,13 +293,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=":memory:", metavar="PATH",
                         help="the SQLite file of the games, made if absent (default: a "
                              "database in memory, lost when the server stops)")
+    parser.add_argument("--synchronous", choices=storage.SYNCHRONOUS, default="full",
+                        help="full: every action flushed to the disk before the answer; "
+                             "normal: faster, survives a killed server but maybe not a "
+                             "power cut (see storage.py)")
     parser.add_argument("--expire-days", type=float, default=storage.EXPIRE_DAYS,
                         metavar="DAYS", help="delete the games without an action for "
                                              "this many days (at startup and at each new game)")
     parser.add_argument("--verbose", action="store_true",
                         help="print the address and every request on standard error")
     args = parser.parse_args(argv)
-    store = sessions.GameStore(bot=args.bot, db=storage.Database(args.db),
+    store = sessions.GameStore(bot=args.bot, db=storage.Database(args.db, args.synchronous),
                                expire_days=args.expire_days)
     server = make_server(args.host, args.port, store=store, verbose=args.verbose)
     if args.verbose:
