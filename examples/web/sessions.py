@@ -74,8 +74,9 @@ class Session:
             else bz.new_deal(self.variant, seed=row.seed))
         self.position = self.start
         self.actions: list[bz.Action] = []
-        self.log: list[tuple[int, int, str]] = []
-        """``(deal number, player, action)`` for every action."""
+        self.log: list[tuple[int, int, str, bool]] = []
+        """``(deal number, player, action, forced)`` for every action; ``forced`` marks a
+        person's lone pass played for him."""
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
         self.used = 0.0
@@ -148,7 +149,7 @@ class Session:
 
     def taken_since(self, first: int) -> list[tuple[int, str]]:
         """The actions after the first ``first``, as ``(player, notation)``."""
-        return [(p, text) for _, p, text in self.log[first:]]
+        return [(p, text) for _, p, text, _ in self.log[first:]]
 
     def snapshot(self) -> tuple[Any, ...]:
         """What :meth:`restore` needs to undo what followed (a failed commit)."""
@@ -175,6 +176,7 @@ class Session:
     def _apply(self, action: bz.Action, player: int) -> None:
         before = self.state
         deal = self.deal_number
+        forced = player not in self._bots and isinstance(bz.forced_action(before), bz.Pass)
         self.position = bz.apply(self.position, action, player=player)
         after = self.state
         if after is not before and self.deal_number != deal:  # a new deal began
@@ -183,7 +185,7 @@ class Session:
             self.last_trick = (*before.trick, (player, action.card))
             self.last_winner = after.last_winner
         self.actions.append(action)
-        self.log.append((deal, player, bz.format_action(action)))
+        self.log.append((deal, player, bz.format_action(action), forced))
 
 
 def _seats(request: dict[str, Any], variant: bz.Variant, default_bot: str) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """What a seat of the reference web app may see of its game: :func:`view`, the only door.
 
 A view holds the seat's observation (``bz.observe``, written by ``bz.to_json``), its
-legal actions in the library's notation, the public log of the deal in play, the last
+legal actions in the library's notation, the public log of the deal in play (a person's
+lone pass played for him marked ``"forced": true``), the last
 trick, and, for a whole game, the deal number, the running totals and the finished
 deals' results; never a card the seat may not see.
 """
@@ -111,7 +112,8 @@ def view(session: Session, seat: int) -> dict[str, Any]:
         "observation": json.loads(bz.to_json(observation)),
         "legal": [bz.format_action(a) for a in legal],
         "choices": [_choice(variant, a) for a in legal],
-        "log": [{"player": p, "action": text} for d, p, text in session.log if d == deal],
+        "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
+                for d, p, text, forced in session.log if d == deal],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
         "over": session.position.is_over,

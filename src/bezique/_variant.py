@@ -25,12 +25,16 @@ from bezique.policies import (
     TrumpPolicy,
 )
 
-__all__ = ["Variant"]
+__all__ = ["STRUCTURE", "Variant"]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
 # Policy fields that are structure, not options of the rules.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
                           "side_members", "fixing", "turn_up", "source", "settlement"})
+STRUCTURE = _NOT_OPTIONS
+"""The policy fields that make a variant's structure (packs, players, hand size, sides,
+packets, turn-up, how trump is fixed, where melds come from, the meld table, settlement):
+not options, so a preset with house rules keeps its preset's."""
 
 
 _ALL_OPTIONS = frozenset(

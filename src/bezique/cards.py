@@ -252,7 +252,19 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
     text = repr(value)
-    return text if len(text) <= limit + 2 else f"{text[:limit]}... (a {type(value).__name__})"
+    if len(text) <= limit + 2:
+        return text
+    return f"{text[:limit]}... ({a_noun(type(value).__name__)})"
+
+
+def a_noun(noun: str) -> str:
+    """``noun`` after its indefinite article, for messages: ``a State``, ``an Observation``,
+    ``an int``.
+
+    >>> a_noun("State"), a_noun("Observation"), a_noun("int")
+    ('a State', 'an Observation', 'an int')
+    """
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

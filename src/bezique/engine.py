@@ -126,8 +126,10 @@ def legal_actions(state: State | Game | Observation) -> tuple[Action, ...]:
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
     >>> len(bz.legal_actions(s)) <= 8
     True
-    >>> bz.legal_actions(bz.observe(s, 0)), bz.legal_actions(bz.observe(s, 1)) == bz.legal_actions(s)
-    ((), True)
+    >>> bz.legal_actions(bz.observe(s, 0))
+    ()
+    >>> bz.legal_actions(bz.observe(s, 1)) == bz.legal_actions(s)
+    True
     """
     if type(state) is State:
         s = state
@@ -234,9 +236,9 @@ def apply(state: State | Game, action: Action, *, player: int | None = None) -> 
     True
 
     Raises:
-        IllegalActionError: naming the rule that forbids the action;
-            :class:`~bezique.errors.NotYourTurnError` for a ``player`` out of turn.
-        BeziqueError: ``player`` is not a seat of the variant.
+        IllegalActionError: as :func:`check_action` raises it, naming the rule (a
+            :class:`~bezique.errors.NotYourTurnError` out of turn); a
+            :class:`~bezique.errors.BeziqueError` for a ``player`` that is no seat.
     """
     if player is not None:
         check_turn(state, player, action)

@@ -39,14 +39,8 @@ import attrs
 from bezique import variants as _variants
 from bezique._engine.shuffle import is_seed
 from bezique.actions import Action
-from bezique.engine import apply, check_turn, new_deal
-from bezique.errors import (
-    BeziqueError,
-    IllegalActionError,
-    NotationError,
-    NotYourTurnError,
-    SerializationError,
-)
+from bezique.engine import apply, new_deal
+from bezique.errors import IllegalActionError, NotationError, NotYourTurnError, SerializationError
 from bezique.game import Game, new_game
 from bezique.notation import format_action, parse_action
 from bezique.serialization import from_json, to_json
@@ -436,13 +430,12 @@ def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
             what = "game" if isinstance(position, Game) else "deal"
             raise RecordLineError(f"line {number}: the {what} is over; no action follows")
         try:
-            check_turn(position, player)
-            action = parse_action(position, text)
+            action = parse_action(position, f"{player}: {text}")  # the seat checked too
         except NotYourTurnError as exc:
             raise RecordLineError(f"line {number}: player {player} acts, but it is player "
                                   f"{position.to_move}'s turn ({exc.rule})",
                                   rule=exc.rule) from None
-        except (NotationError, BeziqueError) as exc:
+        except NotationError as exc:
             raise NotationError(f"line {number}: {exc}") from None
         try:
             position = apply(position, action)
