@@ -9,7 +9,6 @@ import json
 import re
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 
 import bezique as bz
 from bezique.notation import card_text
-from webapi import WEB, call, start_server, token_of
+from webapi import WEB, api, call, serving, start_server, token_of
 
 sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
 
@@ -39,14 +38,7 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(scope="module")
-def web() -> Iterator[server.Server]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as running:
-        yield running
-
-
-def api(web: server.Server, path: str) -> str:
-    return web.url + "api/" + path
+web = pytest.fixture(scope="module", name="web")(serving)
 
 
 def new_game(web: server.Server, **request: object) -> dict[str, Any]:

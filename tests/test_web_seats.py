@@ -9,33 +9,24 @@ import re
 import socket
 import sys
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import bezique as bz
 from bezique.notation import card_text
-from webapi import WEB, call, token_of
+from webapi import WEB, api, call, serving, token_of
 
 sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
 
 import server
-import sessions
 import storage
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[AKQJ987])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-@pytest.fixture(scope="module")
-def web() -> Iterator[server.Server]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as running:
-        yield running
-
-
-def api(web: server.Server, path: str) -> str:
-    return web.url + "api/" + path
+web = pytest.fixture(scope="module", name="web")(serving)
 
 
 def create(web: server.Server, **request: object) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +74,19 @@ def start_server(*args: str, port: int | None = None) -> tuple[subprocess.Popen[
             time.sleep(0.05)
     process.kill()
     raise AssertionError("the server did not start")
+
+
+def serving() -> Iterator[Any]:
+    """The web app's server in this process on a loopback port, in a background thread,
+    for a module's tests (``web = pytest.fixture(scope="module", name="web")(serving)``)."""
+    import server
+    import sessions
+
+    with server.running(store=sessions.GameStore(bot="greedy")) as running:
+        yield running
+
+
+def api(web: Any, path: str) -> str:
+    """The address of the API's ``path`` on the in-process server ``web``."""
+    url: str = web.url + "api/" + path
+    return url

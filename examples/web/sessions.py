@@ -304,10 +304,11 @@ class GameStore:
         session.play_automatic()
         self.db.create(storage.GameRow(row.id, row.variant, seed, whole, seats, row.digests,
                                        tuple(session.taken_since(0))), now)
+        with session.lock:
+            answer = views.view(session, min(tokens))
         with self._lock:
             session.used = now
             self._games[session.id] = session
-        answer = views.view(session, min(tokens))
         answer["tokens"] = {str(p): t for p, t in tokens.items()}
         return answer
 
