@@ -56,7 +56,7 @@ from bezique.variants import Variant
 
 __all__ = ["main", "make_bot", "narrate_deal", "play_deal"]
 
-BOTS = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
+BOTS: dict[str, str] = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
 """Bot names of the command line and the classes of :mod:`bezique.bots` they stand for."""
 
 
