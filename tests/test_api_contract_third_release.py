@@ -698,3 +698,76 @@ def test_testing_check_transition() -> None:
     testing.check_transition(state, action, bz.apply(state, action))
     with pytest.raises(bz.InvariantError):
         testing.check_transition(state, action, state)
+
+
+def test_seats_follow_the_game_into_its_next_deal() -> None:
+    # The next deal has the next dealer, so another seat leads: player= follows it.
+    rng = random.Random(3)
+    game = bz.new_game(bz.variants.TWO_PACK, seed=5)
+    while not game.deals:
+        seat = seat_to_move(game)
+        game = bz.apply(game, rng.choice(bz.legal_actions(game)), player=seat)
+    seat = seat_to_move(game)
+    copy = frozen_copy(game)
+    with pytest.raises(bz.NotYourTurnError) as err:
+        bz.apply(game, bz.legal_actions(game)[0], player=1 - seat)
+    assert err.value.to_move == seat
+    assert_unchanged(game, copy)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_seats_an_observation_read_back_from_json_keeps_its_legal_actions(
+        variant: bz.Variant) -> None:
+    # What a server sends a seat and the client reads back (bound to the variant).
+    for state in walk(bz.new_deal(variant, seed=13), 25, seed=13)[::4]:
+        for player in range(variant.players):
+            view = bz.observe(state, player)
+            again = bz.from_json(bz.to_json(view), bz.Observation, variant=variant)
+            assert again == view
+            assert bz.legal_actions(again) == bz.legal_actions(view)
+            assert bz.forced_action(again) == bz.forced_action(view)
+
+
+def test_from_json_binds_an_observation_of_a_game() -> None:
+    game = walk(bz.new_game(bz.variants.FOUR_HANDED, seed=2), 6, seed=2)[-1]
+    text = bz.to_json(bz.observe(game, 3))
+    assert bz.from_json(text, variant="four-handed") == bz.observe(game, 3)
+    with pytest.raises(bz.SerializationError):
+        bz.from_json(text, variant=bz.variants.CUTTHROAT)
+
+
+def test_setup_hands_as_card_sequences_stock_top_first() -> None:
+    cards = bz.parse_cards
+    state = bz.setup(bz.variants.TWO_PACK,
+                     hands=[cards("AS 9C 8C 7D 9H 8H 10C AC"),
+                            list(cards("8S JD 9D 10H KC JH KD 9S"))],
+                     turn_up=bz.Card.parse("7H"), stock=cards("QS KS QD"), dealer=1)
+    for action in (bz.Play(bz.Card.parse("AS")), bz.Play(bz.Card.parse("8S")), bz.Pass()):
+        state = bz.apply(state, action)
+    # the winner (player 0) draws the top card, the other the next
+    assert bz.Card.parse("QS") in state.hands[0] and bz.Card.parse("KS") in state.hands[1]
+    rubicon = bz.setup(bz.variants.RUBICON, hands=["AS 9C 8C 7D 9H 8H 10C AC KS",
+                                                   "8S JD 9D 10H KC JH KD 9S QS"])
+    assert rubicon.turn_up is None and rubicon.trump is None
+    with pytest.raises(bz.SetupError):
+        bz.setup(bz.variants.RUBICON, hands=["AS 9C 8C 7D 9H 8H 10C AC KS",
+                                             "8S JD 9D 10H KC JH KD 9S QS"],
+                 turn_up=bz.Card.parse("7H"))
+
+
+def test_records_of_a_set_up_position_and_of_a_game() -> None:
+    start = bz.setup(bz.variants.TWO_PACK, hands=["AS 9C 8C 7D 9H 8H 10C AC",
+                                                  "8S JD 9D 10H KC JH KD 9S"],
+                     turn_up=bz.Card.parse("7H"), dealer=1, seed=4)
+    record = bz.Record.from_play(start, [bz.Play(bz.Card.parse("AS")),
+                                         bz.Play(bz.Card.parse("8S")), bz.Pass()])
+    again = bz.Record.loads(record.dumps())
+    assert again == record and again.final() == record.final()
+    rng = random.Random(3)
+    game = bz.new_game(bz.variants.TWO_PACK, seed=3)
+    actions, end = [], game
+    while len(end.deals) < 2:
+        actions.append(rng.choice(bz.legal_actions(end)))
+        end = bz.apply(end, actions[-1])
+    record = bz.Record.from_play(game, actions)
+    assert bz.Record.loads(record.dumps()).final() == end
