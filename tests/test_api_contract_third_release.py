@@ -10,6 +10,7 @@ a test needs a position API.md does not name (noted there).
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 import random
@@ -180,6 +181,23 @@ def test_seats_games_take_player_too(variant: bz.Variant) -> None:
                 bz.check_action(game, action, player=player)
             assert bz.is_legal(game, action, player=player) is False
         assert_unchanged(game, copy)
+
+
+@pytest.mark.parametrize("function", [bz.apply, bz.check_action, bz.is_legal],
+                         ids=lambda f: f.__name__)
+def test_seats_signatures_read_as_the_contract_writes_them(function: object) -> None:
+    # "bz.apply(state, action, *, player=None)": what help() and inspect show
+    player = inspect.signature(function).parameters["player"]  # type: ignore[arg-type]
+    assert player.kind is inspect.Parameter.KEYWORD_ONLY and player.default is None
+
+
+def test_from_json_signature_reads_as_the_contract_writes_it() -> None:
+    # "bz.from_json(text, expected=None, *, variant=None)"
+    parameters = list(inspect.signature(bz.from_json).parameters.values())
+    assert [p.name for p in parameters] == ["text", "expected", "variant"]
+    assert parameters[1].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert parameters[1].default is None
+    assert parameters[2].kind is inspect.Parameter.KEYWORD_ONLY and parameters[2].default is None
 
 
 def test_seats_player_is_accepted_as_a_keyword() -> None:
