@@ -789,3 +789,16 @@ def test_records_of_a_set_up_position_and_of_a_game() -> None:
         end = bz.apply(end, actions[-1])
     record = bz.Record.from_play(game, actions)
     assert bz.Record.loads(record.dumps()).final() == end
+
+
+def test_seats_after_the_end_every_seat_is_refused_and_nothing_changes() -> None:
+    over = walk(bz.new_deal(bz.variants.TWO_PACK, seed=1), 10_000, seed=1)[-1]
+    assert over.is_over and over.to_move is None
+    copy = frozen_copy(over)
+    for player in range(2):
+        with pytest.raises(bz.IllegalActionError):
+            bz.apply(over, bz.Pass(), player=player)
+        with pytest.raises(bz.IllegalActionError):
+            bz.check_action(over, bz.Pass(), player=player)
+        assert bz.is_legal(over, bz.Pass(), player=player) is False
+    assert_unchanged(over, copy)
