@@ -6,36 +6,17 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
+from webapi import WEB, call, token_of
 
 import bezique as bz
 from bezique import i18n
 
-ROOT = Path(__file__).resolve().parent.parent
-WEB = ROOT / "examples" / "web"
-sys.path.insert(0, str(WEB))
-
-import server  # noqa: E402
+import server  # noqa: E402  (examples/web, on the path through webapi)
 import sessions  # noqa: E402
-
-
-def call(url: str, method: str = "GET", body: object = None) -> tuple[int, Any]:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read().decode())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read().decode())
+import views  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -51,13 +32,40 @@ def test_a_refusal_comes_in_the_requests_language(web: server.Server, lang: str,
     status, game = call(web.url + "api/games", "POST", {"variant": "two-pack", "seed": 7})
     assert status == 200
     url = web.url + f"api/games/{game['id']}/actions?lang={lang}"
-    status, answer = call(url, "POST", {"action": "play AS"})  # player 0 holds no A♠
+    status, answer = call(url, "POST", {"action": "play AS"},
+                          token=token_of(game))  # player 0 holds no A♠
     assert status == 400 and answer["rule"] == "R2.7"
     assert answer["message"].startswith("R2.7: ") and words in answer["message"]
     assert answer["error"].startswith("R2.7: player 0 holds no A♠")  # English, as before
     status, english = call(web.url + f"api/games/{game['id']}/actions", "POST",
-                           {"action": "play AS"})
+                           {"action": "play AS"}, token=token_of(game))
     assert english["message"] == english["error"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fi", "ei voi toimia nyt"), ("de", "ist am Zug")])
+def test_out_of_turn_and_a_strange_token_are_refused_in_the_language(
+        web: server.Server, lang: str, words: str) -> None:
+    """R2.4: a seat acting out of turn is refused (409) in the request's language; so is a
+    token that is no seat's (403) and a request without one (401)."""
+    status, game = call(web.url + "api/games", "POST",
+                        {"variant": "two-pack", "seed": 7, "seats": ["human", "human"]})
+    waiting = 1 - game["observation"]["to_move"]
+    url = web.url + f"api/games/{game['id']}/actions?lang={lang}"
+    status, answer = call(url, "POST", {"action": "pass"}, token=token_of(game, waiting))
+    assert status == 409 and answer["rule"] is not None and words in answer["message"]
+    assert answer["message"] != answer["error"]
+    status, answer = call(url, "POST", {"action": "pass"}, token="not-a-seat")
+    assert status == 403 and answer["message"] != answer["error"]
+    status, answer = call(url, "POST", {"action": "pass"})
+    assert status == 401 and answer["message"] != answer["error"]
+
+
+def test_the_titles_and_names_follow_the_language(web: server.Server) -> None:
+    status, game = call(web.url + "api/games?lang=fi", "POST",
+                        {"variant": "two-pack", "seed": 7})
+    assert status == 200 and game["title"] == i18n.variant_title(bz.variants.TWO_PACK, "fi")
+    status, seen = call(web.url + f"api/games/{game['id']}?lang=de", token=token_of(game))
+    assert seen["title"] == i18n.variant_title(bz.variants.TWO_PACK, "de")
 
 
 def test_an_unknown_language_is_refused(web: server.Server) -> None:
@@ -70,9 +78,9 @@ def test_an_unknown_language_is_refused(web: server.Server) -> None:
 
 def test_combination_names_come_in_the_language() -> None:
     declare = bz.Declare("royal_marriage", "KH QH")
-    assert sessions._choice(bz.variants.TWO_PACK, declare, "fi")["label"] == \
+    assert views._choice(bz.variants.TWO_PACK, declare, "fi")["label"] == \
         "valttiavioliitto (40)"
-    assert sessions._choice(bz.variants.TWO_PACK, declare)["name"] == "royal marriage"
+    assert views._choice(bz.variants.TWO_PACK, declare)["name"] == "royal marriage"
 
 
 def _page_words() -> set[str]:
@@ -85,7 +93,7 @@ def _page_words() -> set[str]:
         found |= set(either)  # t(condition ? "a" : "b")
     found |= set(re.findall(r"<[^>]*data-i18n[^>]*>([^<]+)<", page))
     found |= set(re.findall(r'\["[a-z_]+", "([^"]+)"\]', app))  # FIELDS
-    found |= {"exchange the seven", "pass", "random", "{title} ({count} players)"}
+    found |= {"exchange the seven", "pass", "random", "{title} ({count} players)", "Language"}
     return found
 
 
@@ -103,10 +111,13 @@ def test_the_page_has_its_words_in_every_language(lang: str) -> None:
 def test_the_log_marks_forced_passes_in_every_language() -> None:
     """R2.6: the person's lone pass, played for him, is marked ``forced`` whatever the
     language of the view; the page says "(forced)" in its own words."""
-    session = sessions.Session("g", bz.variants.TWO_PACK, seed=4, bot="random", seat=0)
-    while not session.state.is_over:
-        session.act(sessions.view(session, "fi")["legal"][0])
-    logs = {lang: sessions.view(session, lang)["log"] for lang in i18n.LANGUAGES}
+    store = sessions.GameStore(bot="random")
+    game = store.create({"variant": "two-pack", "seed": 4})
+    token = token_of(game)
+    while not game["over"]:
+        game = store.act(game["id"], token, game["legal"][0], "fi")
+    session = store.run(game["id"], lambda s: s)
+    logs = {lang: views.view(session, 0, lang)["log"] for lang in i18n.LANGUAGES}
     assert any(entry.get("forced") for entry in logs["en"])
     assert all(log == logs["en"] for log in logs.values())
     words = json.loads((WEB / "static" / "words.json").read_text(encoding="utf-8"))
