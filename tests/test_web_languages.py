@@ -6,17 +6,20 @@ from __future__ import annotations
 import json
 import re
 import string
+import sys
 from collections.abc import Iterator
 
 import pytest
-from webapi import WEB, call, token_of
 
 import bezique as bz
 from bezique import i18n
+from webapi import WEB, call, token_of
 
-import server  # noqa: E402  (examples/web, on the path through webapi)
-import sessions  # noqa: E402
-import views  # noqa: E402
+sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
+
+import server
+import sessions
+import views
 
 
 @pytest.fixture(scope="module")

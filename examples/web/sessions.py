@@ -346,9 +346,9 @@ class GameStore:
 
     def look(self, game_id: str, token: str, after: int | None = None,
              timeout: float = WAIT_LIMIT, lang: str = "en") -> dict[str, Any]:
-        """The token's seat's view (in ``lang``); with ``after``, once the game has more than ``after``
-        actions, or it is the seat's turn, or the game is over (or ``timeout`` seconds
-        have passed)."""
+        """The token's seat's view (in ``lang``); with ``after``, once the game has more
+        than ``after`` actions, or it is the seat's turn, or the game is over (or
+        ``timeout`` seconds have passed)."""
         def work(session: Session) -> dict[str, Any]:
             seat = session.seat_of(token)
             if after is not None:
