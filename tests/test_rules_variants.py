@@ -67,7 +67,10 @@ def test_R5_1_first_marriage_fixes_trump_and_scores_royal() -> None:
     assert t.trump is bz.Suit.SPADES
     assert t.melds == (40, 0) and t.scores == (40, 0)
     assert t.turn_up is None
-    # one combination per trick: the window closed and both drew
+    # one combination per trick: the other marriage may only be announced (R13.7); after
+    # the pass both drew
+    assert bz.Announce(K.COMMON_MARRIAGE, "KD QD") in bz.legal_actions(t)
+    t = bz.apply(t, bz.Pass())
     assert t.stage is Stage.PLAY and t.to_move == 0 and t.stock_size == 2
     # next trick: the diamond marriage is now only a common marriage (20)
     u = play(t, "8D", "JC")  # 8♦ led, J♣ is no trump: player 0 wins
