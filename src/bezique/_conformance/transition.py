@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bezique._conformance.announced import check_pending
 from bezique._conformance.common import (
     fail,
     from_won_cards,
@@ -18,7 +19,7 @@ from bezique._conformance.melds import (
     reuse_class,
     seven_any_time,
 )
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
 from bezique.melds import MeldKind
 from bezique.policies import DealPolicy
@@ -53,7 +54,10 @@ def check_transition(before: State, action: Action, after: State) -> None:
     if after.variant != before.variant:
         fail(None, "the variant changed during the deal")
     _check_trump(before, action, after)
-    if not isinstance(action, Declare) or action.meld in (MeldKind.TRUMP_SEVEN,
+    check_pending(before, action, after)  # R13.7
+    if isinstance(action, Announce):
+        pass  # bezique._conformance.announced checks the combinations it may build on
+    elif not isinstance(action, Declare) or action.meld in (MeldKind.TRUMP_SEVEN,
                                                           MeldKind.CARTE_BLANCHE):
         n_new = 1 if isinstance(action, Declare) and action.meld is \
             MeldKind.CARTE_BLANCHE else 0
@@ -335,6 +339,8 @@ def _check_declaration(before: State, action: Declare, after: State,
     if not (len(set(serials)) == len(serials) == len(action.cards)):
         fail(None, f"{action} scored with serials {serials}")
     changed = [i for i in range(len(old)) if after.combos[i] != old[i]]
+    if any(tuple(a.serials) == serials for a in before.announced) and not changed:
+        return  # R13.7: a pending announcement scored as it lies; checked when announced
     for i in changed:
         if not (after.combos[i].superseded and not old[i].superseded
                 and attrs_equal_but_superseded(old[i], after.combos[i])):
