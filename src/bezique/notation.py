@@ -288,7 +288,7 @@ def _resolve_declare(position: State | Game | Observation | None, text: str,
         raise _error(text, f"name the meld of {shown} (without a position it cannot be "
                            "resolved)")
     matches = [a for a in _legal_actions(position)
-               if type(a) is cls and a.cards == cards]  # type: ignore[union-attr]
+               if type(a) is cls and a.cards == cards]
     if not matches:
         what = "announcement" if cls is Announce else "declaration"
         raise _error(text, f"no legal {what} is made of {shown}; name the meld")

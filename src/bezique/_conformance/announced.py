@@ -19,14 +19,15 @@ from bezique._conformance.common import fail
 from bezique._conformance.melds import meld_shape_error, reuse_class
 from bezique._engine.compiled import CLASS_BIT, SEQUENCE_BIT
 from bezique.actions import Action, Announce, Declare
+from bezique.cards import Card
 from bezique.melds import MeldKind
-from bezique.state import Combination, Stage, State, Window
+from bezique.state import Combination, Stage, State, TableCard, Window
 
-__all__ = ["check_announce_listed", "check_pending"]
+__all__ = ["check_announce_listed", "check_pending", "scores_pending"]
 
 
 
-def check_announce_listed(state: State, action: Announce, pool: Counter[object]) -> None:
+def check_announce_listed(state: State, action: Announce, pool: Counter[Card]) -> None:
     """An announcement listed in ``state``'s window is one R13.7 allows (``pool``: the
     cards the holder may declare with)."""
     window = state.window
@@ -80,7 +81,7 @@ def check_pending(before: State, action: Action, after: State) -> None:
 
 
 def _check_announced(before: State, action: Announce, after: State, combo: Combination,
-                     on_table: dict[int, object]) -> None:
+                     on_table: dict[int, TableCard]) -> None:
     player = before.to_move
     assert player is not None
     variant = before.variant
@@ -101,5 +102,16 @@ def _check_announced(before: State, action: Announce, after: State, combo: Combi
         tc = on_table.get(serial)
         if tc is None:
             fail(None, f"{action}: card {serial} is not on the table")
-        elif bit and not getattr(tc, "used", 0) & bit:
+        elif bit and not tc.used & bit:
             fail(None, f"{action}: card {serial} is not marked used in its class (R13.7)")
+
+
+def scores_pending(before: State, after: State) -> bool:
+    """Whether the combination just scored is a pending announcement of ``before``, scored
+    as it lies (the same cards), the earlier combinations unchanged (R13.7)."""
+    if len(after.combos) != len(before.combos) + 1 or tuple(after.combos[:-1]) != tuple(
+            before.combos):
+        return False
+    serials = tuple(after.combos[-1].serials)
+    return any(tuple(a.serials) == serials and a.kind is after.combos[-1].kind
+               for a in before.announced)

@@ -66,7 +66,7 @@ def lapsed_marks(state: State, player: int, klass: object) -> set[int]:
     if not state.variant.melds.announce_several:
         return set()
     bit = 16 if klass == "sequences" else {"A": 1, "B": 2, "C": 4}.get(
-        getattr(klass, "name", None), 0)
+        str(getattr(klass, "name", "")), 0)
     return {tc.serial for tc in state.table[player] if tc.used & bit}
 
 

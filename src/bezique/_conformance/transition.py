@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bezique._conformance.announced import check_pending
+from bezique._conformance.announced import check_pending, scores_pending
 from bezique._conformance.common import (
     fail,
     from_won_cards,
@@ -255,7 +255,8 @@ def _check_window_points(before: State, action: Action, after: State, player: in
                        f"the meld table says {points}")
         if any(sevens):
             fail(None, f"{action} changed the sevens by {sevens}")
-        _check_declaration(before, action, after, player)
+        if not scores_pending(before, after):  # R13.7: checked when it was announced
+            _check_declaration(before, action, after, player)
     elif any(melds) or any(sevens):
         fail(None, f"{action} changed the scores")
 
@@ -339,8 +340,6 @@ def _check_declaration(before: State, action: Declare, after: State,
     if not (len(set(serials)) == len(serials) == len(action.cards)):
         fail(None, f"{action} scored with serials {serials}")
     changed = [i for i in range(len(old)) if after.combos[i] != old[i]]
-    if any(tuple(a.serials) == serials for a in before.announced) and not changed:
-        return  # R13.7: a pending announcement scored as it lies; checked when announced
     for i in changed:
         if not (after.combos[i].superseded and not old[i].superseded
                 and attrs_equal_but_superseded(old[i], after.combos[i])):
