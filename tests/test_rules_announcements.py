@@ -180,3 +180,24 @@ def test_R13_7_random_deals_with_announcements_in_every_variant() -> None:
         bt.check_state(s)
 
 
+
+
+def test_R13_7_encoding_gives_announcements_fixed_ids_and_exact_masks() -> None:
+    from bezique.encoding import ActionEncoder
+    w = win(position("KS QS JD 9C 9D 9S 8S 10S"), "9C")
+    t = bz.apply(w, declare(K.BEZIQUE, "QS JD"))
+    encoder = ActionEncoder(TWO)
+    mask = encoder.mask(t)
+    ids = encoder.legal_ids(t)
+    assert sum(mask) == len(bz.legal_actions(t)) == 2
+    announce_id = encoder.encode(ANNOUNCE_MARRIAGE)
+    assert announce_id in ids and announce_id != encoder.encode(MARRIAGE)
+    assert encoder.decode(announce_id, t) == ANNOUNCE_MARRIAGE
+    assert encoder.label(announce_id) == "announce common_marriage KS QS"
+    # the ids of a variant without announcements are the first ones, unchanged
+    single = ActionEncoder(SINGLE)
+    assert single.size < encoder.size
+    assert all(single.decode(i, w) == encoder.decode(i, w) for i in range(single.size))
+    assert ActionEncoder(bz.variants.FILDINSKI).size == single.size
+    with pytest.raises(bz.BeziqueError):
+        single.encode(ANNOUNCE_MARRIAGE)
