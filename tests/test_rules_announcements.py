@@ -14,6 +14,7 @@ import random
 import pytest
 
 import bezique as bz
+import bezique.testing as bt
 from bezique.state import Stage
 from positions import assert_illegal, declare, pass_, position, win
 from scenario import cards, decl, play
@@ -166,7 +167,6 @@ def test_R13_7_notation_and_records() -> None:
 
 def test_R13_7_random_deals_with_announcements_in_every_variant() -> None:
     """Announcing whenever possible, every variant plays to the end under the checker."""
-    import bezique.testing as bt
     for variant in bz.variants.ALL:
         rng = random.Random(7)
         s = bz.new_deal(variant, seed=11)
@@ -201,3 +201,38 @@ def test_R13_7_encoding_gives_announcements_fixed_ids_and_exact_masks() -> None:
     assert ActionEncoder(bz.variants.FILDINSKI).size == single.size
     with pytest.raises(bz.BeziqueError):
         single.encode(ANNOUNCE_MARRIAGE)
+
+
+def test_R13_7_greedy_bot_announces_for_the_partner_only() -> None:
+    hands = ["7C 8C 9C 7S 8S 9S", "QS JD KS AS 8D 7D", "7D 8S 9D 10D 9D 8H",
+             "QS JD AD 9S 9C 8H"]
+    s = bz.setup(FOUR, hands=hands, turn_up="9H", stock="10C 10C 10S 10S 7S 8S 9C JC JC JS 8C")
+    t = bz.apply(play(s, "AS", "7D", "9S", "7C"), decl(K.COMMON_MARRIAGE, "KS QS"))
+    bot = bz.bots.GreedyBot()
+    # R11.8: the partner builds only on table cards, so the bezique is laid out for her
+    assert bot.choose(bz.observe(t, ANNA), random.Random(0)) == bz.Announce(K.BEZIQUE, "QS JD")
+    # two-handed, the bot keeps its combination in hand, unseen
+    u = bz.apply(win(position("KS QS JD 9C 9D 9S 8S 10S"), "9C"), declare(K.BEZIQUE, "QS JD"))
+    assert bot.choose(bz.observe(u, 0), random.Random(0)) == bz.Pass()
+
+
+def _first_announcement(variant: bz.Variant) -> bz.State:
+    """The first window offering an announcement in greedy play of dealt deals."""
+    bot = bz.bots.GreedyBot()
+    for seed in range(200):
+        s = bz.new_deal(variant, seed=seed)
+        while not s.is_over:
+            if any(isinstance(a, bz.Announce) for a in bz.legal_actions(s)):
+                return s
+            s = bz.apply(s, bot.choose(bz.observe(s, s.to_move), random.Random(0)))
+    raise AssertionError("no announcement offered")
+
+
+def test_R13_7_search_bot_plays_windows_with_announcements() -> None:
+    s = _first_announcement(TWO)
+    action = bz.bots.SearchBot().choose(bz.observe(s, s.to_move), random.Random(1))
+    assert action in bz.legal_actions(s)
+    assert isinstance(action, bz.Announce | bz.Pass | bz.ExchangeSeven | bz.Declare)
+    after = bz.apply(s, action)
+    bt.check_transition(s, action, after)
+    assert len(after.announced) == len(s.announced) + isinstance(action, bz.Announce)
