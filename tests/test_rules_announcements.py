@@ -236,3 +236,27 @@ def test_R13_7_search_bot_plays_windows_with_announcements() -> None:
     after = bz.apply(s, action)
     bt.check_transition(s, action, after)
     assert len(after.announced) == len(s.announced) + isinstance(action, bz.Announce)
+
+
+def test_R13_7_records_carry_announcements() -> None:
+    """A dealt deal played with announcements dumps, loads and replays to the same end."""
+    seed = _first_announcement(TWO).seed
+    assert seed is not None
+    start = bz.new_deal(TWO, seed=seed)
+    bot = bz.bots.GreedyBot()
+    actions: list[bz.Action] = []
+    state = start
+    announced = False
+    while not state.is_over:
+        legal = bz.legal_actions(state)
+        chosen = next((a for a in legal if isinstance(a, bz.Announce)), None)
+        if chosen is None:
+            chosen = bot.choose(bz.observe(state, state.to_move), random.Random(0))
+        announced |= isinstance(chosen, bz.Announce)
+        actions.append(chosen)
+        state = bz.apply(state, chosen)
+    assert announced
+    text = bz.Record.from_play(start, actions).dumps()
+    assert "announce " in text
+    loaded = bz.Record.loads(text)
+    assert loaded.actions == tuple(actions) and loaded.final_state() == state
