@@ -260,3 +260,16 @@ def test_R13_7_records_carry_announcements() -> None:
     assert "announce " in text
     loaded = bz.Record.loads(text)
     assert loaded.actions == tuple(actions) and loaded.final_state() == state
+
+
+def test_R13_7_documents_written_before_announcements_read_without_them() -> None:
+    """A full variant without ``announce_several`` was written before announcements
+    existed: it reads with the option off, so its states replay as they were played."""
+    doc = json.loads(bz.to_json(TWO))
+    del doc["melds"]["announce_several"], doc["options"]["announce_several"]
+    old = bz.from_json(json.dumps(doc))
+    assert old.melds.announce_several is False and old == SINGLE
+    state = json.loads(bz.to_json(bz.new_deal(TWO, seed=4)))
+    del state["variant"]["melds"]["announce_several"]
+    del state["variant"]["options"]["announce_several"], state["announced"]
+    assert bz.from_json(json.dumps(state)).variant == SINGLE
