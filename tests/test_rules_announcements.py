@@ -103,6 +103,9 @@ def test_R13_7_announcement_needs_the_scored_combination_first() -> None:
     before = bz.legal_actions(w)
     assert not any(isinstance(a, bz.Announce) for a in before)
     assert_illegal(w, bz.Announce(K.BEZIQUE, "QS JD"), "R13.7")
+    with pytest.raises(bz.IllegalActionError) as info:
+        bz.check_action(w, bz.Announce(K.BEZIQUE, "QS JD"))
+    assert info.value.rule == "R13.7" and "scored none" in str(info.value)
     t = bz.apply(w, declare(K.BEZIQUE, "QS JD"))
     assert_illegal(t, bz.Announce(K.TRUMP_SEVEN, "7H"), "R13.7")
     assert_illegal(t, bz.Announce(K.FOUR_KINGS, "KS KS KD KC"), "R3.9", "R13.7")
