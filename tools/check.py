@@ -9,7 +9,8 @@ The steps are tests (pytest, doctests included), types (mypy --strict), lint (ru
 architecture (import-linter's layers contract in pyproject.toml: imports run one way), the
 documentation build (Sphinx, warnings as errors) and the package
 (``tools/check_package.py``: build the sdist and the wheel, ``twine check``, install the
-wheel into a fresh virtual environment and run the sdist's test suite against it). Each
+wheel into a fresh virtual environment, check its type completeness with
+``basedpyright --verifytypes`` (at least 98%) and run the sdist's test suite against it). Each
 runs with the interpreter that runs this script (import-linter by its ``lint-imports``
 script beside that interpreter), so run it with the project's virtual environment's
 Python. The exit status is that of the first failing step, or 0 when all pass. Stdlib
