@@ -16,6 +16,8 @@ from bezique import _cli_terminal
 VARIANTS = [pytest.param(v, id=v.name) for v in bz.variants.ALL]
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "web"))
 import sessions  # noqa: E402
+import storage  # noqa: E402
+import views  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -103,12 +105,14 @@ def test_bots_still_choose_their_passes() -> None:
 
 @pytest.mark.parametrize("variant", [bz.variants.TWO_PACK, bz.variants.FOUR_HANDED])
 def test_the_web_client_plays_the_person_s_lone_pass(variant: bz.Variant) -> None:
-    session = sessions.Session("g", variant, seed=4, bot="random", seat=0)
+    seats = tuple("human" if p == 0 else "bot:random" for p in range(variant.players))
+    session = sessions.Session(storage.GameRow("g", variant.name, 4, False, seats, {}, ()))
+    session.play_automatic()
     while not session.state.is_over:
         assert session.state.to_move == 0
         assert not isinstance(bz.forced_action(session.state), bz.Pass)
-        session.act(sessions.view(session)["legal"][0])
-    log = sessions.view(session)["log"]
+        session.act(0, views.view(session, 0)["legal"][0])
+    log = views.view(session, 0)["log"]
     forced = [entry for entry in log if entry.get("forced")]
     assert forced and all(e == {"player": 0, "action": "pass", "forced": True} for e in forced)
     position = session.start

@@ -7,14 +7,8 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +16,13 @@ import pytest
 
 import bezique as bz
 from bezique.notation import card_text
+from webapi import WEB, api, call, serving, start_server, token_of
 
-ROOT = Path(__file__).resolve().parent.parent
-WEB = ROOT / "examples" / "web"
-sys.path.insert(0, str(WEB))
+sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
 
-import server  # noqa: E402
-import sessions  # noqa: E402
+import server
+import sessions
+import storage
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[AKQJ987])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -44,30 +38,7 @@ class Clock:
         return self.now
 
 
-def call(url: str, method: str = "GET", body: object = None, *,
-         raw: bytes | None = None) -> tuple[int, Any]:
-    """Send a request; the status and the decoded JSON answer (text for a text answer)."""
-    data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-    request = urllib.request.Request(url, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status, kind, text = response.status, response.headers["Content-Type"], response.read()
-    except urllib.error.HTTPError as exc:
-        status, kind, text = exc.code, exc.headers["Content-Type"], exc.read()
-    decoded = text.decode()
-    return status, json.loads(decoded) if kind.startswith("application/json") else decoded
-
-
-@pytest.fixture(scope="module")
-def web() -> Iterator[server.Server]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as running:
-        yield running
-
-
-def api(web: server.Server, path: str) -> str:
-    return web.url + "api/" + path
+web = pytest.fixture(scope="module", name="web")(serving)
 
 
 def new_game(web: server.Server, **request: object) -> dict[str, Any]:
@@ -84,12 +55,15 @@ def state_of(web: server.Server, game_id: str) -> bz.State:
 def play_out(web: server.Server, game: dict[str, Any],
              each: Any = lambda game: None) -> dict[str, Any]:
     """Play the human seat's first legal action until the deal is over."""
+    token = token_of(game)
     for _ in range(2000):
         each(game)
         if game["over"]:
             return game
-        status, game = call(api(web, f"games/{game['id']}/actions"), "POST",
-                            {"action": game["legal"][0]})
+        status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
+                              {"action": game["legal"][0]}, token=token)
+        assert status == 200, answer
+        game = {**answer, "tokens": game["tokens"]}
         assert status == 200, game
     raise AssertionError("the deal did not end")
 
@@ -106,7 +80,9 @@ def test_a_new_game_holds_the_human_seats_observation_and_legal_actions(web: ser
     assert state.to_move == 0  # the bot, who leads, has played
     assert game["legal"] == [bz.format_action(a) for a in bz.legal_actions(state)]
     assert game["log"] == [{"player": 1, "action": bz.format_action(bz.Play("7S"))}]
-    assert call(api(web, f"games/{game['id']}"))[1] == game
+    tokens = game.pop("tokens")
+    assert list(tokens) == ["0"] and len(tokens["0"]) >= 32
+    assert call(api(web, f"games/{game['id']}"), token=tokens["0"])[1] == game
 
 
 def test_the_same_seed_deals_the_same_cards(web: server.Server) -> None:
@@ -127,7 +103,7 @@ def test_every_variant_can_be_played(web: server.Server, variant: str) -> None:
 def test_a_whole_deal_ends_with_the_librarys_result_and_record(web: server.Server) -> None:
     game = play_out(web, new_game(web, seed=21))
     assert game["legal"] == [] and game["observation"]["stage"] == "over"
-    status, text = call(api(web, f"games/{game['id']}/record"))
+    status, text = call(api(web, f"games/{game['id']}/record"), token=token_of(game))
     assert status == 200
     record = bz.Record.loads(text)
     assert record.seed == 21
@@ -138,12 +114,13 @@ def test_a_whole_deal_ends_with_the_librarys_result_and_record(web: server.Serve
     assert game["result"]["points"] == list(result.points)
     assert [b["total"] for b in game["result"]["breakdown"]] == list(result.points)
     assert game["result"]["breakdown"][0]["brisques"] == result.breakdown[0].brisques
-    assert call(api(web, f"games/{game['id']}/actions"), "POST", {"action": "pass"})[0] == 400
+    assert call(api(web, f"games/{game['id']}/actions"), "POST", {"action": "pass"},
+                token=token_of(game))[0] == 400
 
 
 def test_the_record_waits_for_the_end_of_the_deal(web: server.Server) -> None:
     game = new_game(web, seed=None)
-    status, answer = call(api(web, f"games/{game['id']}/record"))
+    status, answer = call(api(web, f"games/{game['id']}/record"), token=token_of(game))
     assert status == 409 and "seed" in answer["error"]
 
 
@@ -153,11 +130,12 @@ def test_the_record_waits_for_the_end_of_the_deal(web: server.Server) -> None:
 def test_an_illegal_action_is_refused_with_its_rule(web: server.Server) -> None:
     game = new_game(web)
     status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
-                          {"action": "play AS"})  # player 0 holds no ace of spades
+                          {"action": "play AS"}, token=token_of(game))  # no A♠ held
     assert status == 400
     assert answer["rule"] == "R2.7" and "A♠" in answer["error"]
     status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
-                          {"action": "declare bezique QS JD"})  # not after a won trick
+                          {"action": "declare bezique QS JD"},
+                          token=token_of(game))  # not after a won trick
     assert (status, answer["rule"]) == (400, "R3.1")
 
 
@@ -179,11 +157,13 @@ BAD_ACTIONS = {
 def test_a_bad_request_is_refused_and_changes_nothing(web: server.Server, body: bytes) -> None:
     game = new_game(web)
     before = state_of(web, game["id"])
-    status, answer = call(api(web, f"games/{game['id']}/actions"), "POST", raw=body)
+    token = game.pop("tokens")["0"]
+    status, answer = call(api(web, f"games/{game['id']}/actions"), "POST", raw=body,
+                          token=token)
     assert status == 400 and answer["error"]
     assert "rule" in answer
     assert state_of(web, game["id"]) is before
-    assert call(api(web, f"games/{game['id']}"))[1] == game
+    assert call(api(web, f"games/{game['id']}"), token=token)[1] == game
 
 
 BAD_GAMES = {
@@ -229,7 +209,8 @@ def test_a_body_over_64_kb_is_refused_and_changes_nothing(web: server.Server) ->
     before = state_of(web, game["id"])
     padding = " " * server.MAX_BODY
     status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
-                          raw=f'{{"action": "{game["legal"][0]}"}}{padding}'.encode())
+                          raw=f'{{"action": "{game["legal"][0]}"}}{padding}'.encode(),
+                          token=token_of(game))
     assert status == 413 and "65536" in answer["error"]
     assert state_of(web, game["id"]) is before
     status, _ = call(api(web, "games"), "POST", raw=b"{}" + padding.encode())
@@ -260,7 +241,8 @@ def test_no_response_shows_a_card_the_human_seat_cannot_see(web: server.Server,
 
     game = new_game(web, variant=variant, seed=5)
     game = play_out(web, game, check)
-    refused = call(api(web, f"games/{game['id']}/actions"), "POST", {"action": "play QS"})[1]
+    refused = call(api(web, f"games/{game['id']}/actions"), "POST", {"action": "play QS"},
+                   token=token_of(game))[1]
     assert cards_in(json.dumps(refused, ensure_ascii=False)) <= {"QS"}
     assert hidden_seen[0], "the test needs hidden cards the observation does not name"
 
@@ -284,7 +266,8 @@ def test_a_request_waits_while_another_holds_the_game(web: server.Server) -> Non
     before = held[0].state
     answers: list[tuple[int, Any]] = []
     mover = threading.Thread(target=lambda: answers.append(call(
-        api(web, f"games/{game['id']}/actions"), "POST", {"action": game["legal"][0]})))
+        api(web, f"games/{game['id']}/actions"), "POST", {"action": game["legal"][0]},
+        token=token_of(game))))
     mover.start()
     mover.join(0.5)  # the move cannot be served while the game is held
     assert mover.is_alive() and held[0].state is before and not answers
@@ -302,7 +285,7 @@ def test_concurrent_requests_to_one_game_are_served_one_at_a_time(web: server.Se
     def move(action: str) -> None:
         start.wait()
         statuses.append(call(api(web, f"games/{game['id']}/actions"), "POST",
-                             {"action": action})[0])
+                             {"action": action}, token=token_of(game))[0])
 
     threads = [threading.Thread(target=move, args=(game["legal"][k % len(game["legal"])],))
                for k in range(8)]
@@ -316,35 +299,70 @@ def test_concurrent_requests_to_one_game_are_served_one_at_a_time(web: server.Se
     for action in actions:
         replayed = bz.apply(replayed, action)
     assert replayed == state
-    human = sum(1 for e in call(api(web, f"games/{game['id']}"))[1]["log"]
-                if e["player"] == 0 and not e.get("forced"))
+    log = call(api(web, f"games/{game['id']}"), token=token_of(game))[1]["log"]
+    human = sum(1 for e in log if e["player"] == 0 and not e.get("forced"))
     assert statuses.count(200) == human >= 1
     assert set(statuses) <= {200, 400}
 
 
-def test_a_game_left_alone_for_an_hour_is_dropped() -> None:
+DAY = 86400.0
+
+
+def test_a_game_leaves_the_memory_after_an_idle_hour_and_comes_back_from_the_database(
+) -> None:
     clock = Clock()
     with server.running(store=sessions.GameStore(clock=clock)) as web:
         game = new_game(web)
-        url = api(web, f"games/{game['id']}")
-        clock.now += 3599
-        assert call(url)[0] == 200  # asking about it keeps it
-        clock.now += 3599
-        assert call(url)[0] == 200
+        url, token = api(web, f"games/{game['id']}"), token_of(game)
+        before = state_of(web, game["id"])
         clock.now += 3601
-        status, answer = call(url)
-        assert status == 404 and "idle" in answer["error"]
-        assert len(web.store) == 0
+        status, answer = call(url, token=token)  # rebuilt from the stored actions
+        assert status == 200 and answer == {k: v for k, v in game.items() if k != "tokens"}
+        assert state_of(web, game["id"]) == before
+        assert state_of(web, game["id"]) is not before
 
 
-def test_a_full_store_refuses_new_games_until_one_is_dropped() -> None:
+def test_a_game_without_an_action_for_the_expiry_days_is_deleted_at_a_creation() -> None:
+    clock = Clock()
+    with server.running(store=sessions.GameStore(clock=clock)) as web:
+        kept, dropped = new_game(web), new_game(web)
+        clock.now += 29 * DAY
+        status, _ = call(api(web, f"games/{kept['id']}/actions"), "POST",
+                         {"action": kept["legal"][0]}, token=token_of(kept))
+        assert status == 200  # an action restarts the count
+        clock.now += DAY + 1
+        assert len(web.store) == 2  # nothing is deleted but at startup or a creation
+        new_game(web)
+        assert len(web.store) == 2
+        status, answer = call(api(web, f"games/{dropped['id']}"), token=token_of(dropped))
+        assert status == 404 and "30 days" in answer["error"]
+        assert call(api(web, f"games/{kept['id']}"), token=token_of(kept))[0] == 200
+
+
+def test_the_expiry_rule_runs_when_a_server_starts_on_the_database(tmp_path: Path) -> None:
+    clock = Clock()
+    path = str(tmp_path / "games.sqlite")
+    db = storage.Database(path)
+    with server.running(store=sessions.GameStore(clock=clock, db=db)) as web:
+        game = new_game(web)
+    db.close()
+    clock.now += 3 * DAY
+    db = storage.Database(path)
+    sessions.GameStore(clock=clock, db=db, expire_days=4)
+    assert db.ids() == [game["id"]]
+    sessions.GameStore(clock=clock, db=db, expire_days=2)
+    assert db.ids() == []
+    db.close()
+
+
+def test_a_full_store_refuses_new_games_until_one_expires() -> None:
     clock = Clock()
     with server.running(store=sessions.GameStore(clock=clock, max_games=2)) as web:
         new_game(web)
         new_game(web)
         status, answer = call(api(web, "games"), "POST", {})
         assert status == 503 and answer["error"]
-        clock.now += 3601
+        clock.now += 30 * DAY + 1
         assert new_game(web)["id"]
 
 
@@ -359,34 +377,17 @@ def test_the_page_and_its_files_are_served(web: server.Server) -> None:
     assert answer["bots"] == ["greedy", "search", "random"]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.mark.parametrize("verbose", [False, True])
 def test_the_command_serves_and_prints_nothing_unless_asked(verbose: bool) -> None:
-    port = free_port()
-    command = [sys.executable, str(WEB / "server.py"), "--port", str(port), "--bot", "random"]
-    process = subprocess.Popen(command + (["--verbose"] if verbose else []), cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process, url = start_server("--bot", "random", *(["--verbose"] if verbose else []))
     try:
-        for _ in range(200):
-            try:
-                status, answer = call(f"http://127.0.0.1:{port}/api/games", "POST", {})
-                break
-            except urllib.error.URLError:
-                time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start")
+        status, answer = call(url + "api/games", "POST", {})
         assert status == 200 and answer["bot"] == "random"
     finally:
         process.terminate()
         out, err = process.communicate(timeout=30)
     assert out == ""
     if verbose:
-        assert f"serving http://127.0.0.1:{port}/" in err and "POST /api/games" in err
+        assert f"serving {url}" in err and "POST /api/games" in err
     else:
         assert err == ""

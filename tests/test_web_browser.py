@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import bezique as bz
+from bezique.notation import card_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples" / "web"))
@@ -26,6 +27,8 @@ sys.path.insert(0, str(ROOT / "examples" / "web"))
 import browser  # noqa: E402
 import server  # noqa: E402
 import sessions  # noqa: E402
+
+from webapi import call  # noqa: E402
 
 FIELDS = ("melds", "sevens", "brisques", "last_trick", "penalties", "bonus", "total")
 
@@ -98,6 +101,7 @@ def test_a_deal_played_by_clicking_ends_with_the_librarys_scores(page: Any) -> N
 
 
 def test_the_page_offers_every_variant_and_draws_every_seat(page: Any) -> None:
+    page.wait_for_selector("#app[data-state=ready]")
     names = page.eval_on_selector_all("#variant option", "options => options.map(o => o.value)")
     assert names == [v.name for v in bz.variants.ALL]
     browser.start_deal(page, "four-handed", 2)
@@ -110,6 +114,125 @@ def test_the_page_offers_every_variant_and_draws_every_seat(page: Any) -> None:
         assert colour in (hand.nth(k).get_attribute("class") or "").split()
         assert hand.nth(k).inner_text().replace("\n", "") == str(bz.Card.parse(code))
     assert "trump" in page.inner_text("#status")
+
+
+def position(web: server.Server, game_id: str) -> Any:
+    return web.store.run(game_id, lambda session: session.position)
+
+
+def test_two_people_in_two_browsers_play_a_two_pack_deal_against_each_other(
+        chromium: Any) -> None:
+    """The first person makes the game and hands the second his seat's link; each plays
+    by clicking in a browser of his own and sees his own hand only."""
+    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+        contexts = [chromium.new_context(accept_downloads=True) for _ in range(2)]
+        first = contexts[0].new_page()
+        first.goto(web.url)
+        browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
+        link = first.get_attribute('#invite a[data-seat="1"]', "href")
+        assert link is not None and "token=" in link
+        second = contexts[1].new_page()
+        second.goto(link)
+        second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
+        pages = [first, second]
+        game_id = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+        for step in range(300):
+            now = position(web, game_id)
+            if now.is_over:
+                break
+            page = pages[now.to_move]
+            page.wait_for_selector("[data-legal]")
+            legal = page.locator("[data-legal]")
+            assert [legal.nth(k).get_attribute("data-legal") for k in range(legal.count())] \
+                != ["pass"]  # a lone pass is played for the person
+            if step % 10 == 0:
+                for seat, shown in enumerate(pages):
+                    cards = shown.eval_on_selector_all(
+                        "#hand .card", "cards => cards.map(c => c.dataset.card)")
+                    assert sorted(cards) == sorted(card_text(c) for c in now.hands[seat])
+                    assert shown.locator("#others .card[data-card]").count() == len(
+                        now.tables[1 - seat])  # the other's table, never his hand
+            browser.click_and_wait(page, "[data-legal]")
+        else:
+            raise AssertionError("the deal did not end")
+        result = bz.deal_result(position(web, game_id))
+        for page in pages:
+            page.wait_for_selector("#result:not([hidden])")
+            for side, score in enumerate(result.breakdown):
+                shown = page.inner_text(f'#result td[data-side="{side}"][data-field="total"]')
+                assert int(shown) == score.total
+        with second.expect_download() as download:
+            second.click("#record")
+        record = bz.Record.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert record.final() == position(web, game_id)
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture()
+def site(chromium: Any) -> Iterator[tuple[server.Server, Any]]:
+    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+        context = chromium.new_context()
+        yield web, context.new_page()
+        context.close()
+
+
+def test_the_rubicon_sidebar_counts_the_brisques_as_the_result_does(
+        site: tuple[server.Server, Any]) -> None:
+    web, page = site
+    game = play_by_api(web, "rubicon", 3, whole_game=False)
+    page.goto(seat_link(web, game))
+    page.wait_for_selector("#result:not([hidden])")
+    result = bz.deal_result(position(web, game["id"]))
+    assert result.settlement is not None and not result.settlement.brisques_counted
+    points = [b.brisques for b in result.breakdown]
+    assert page.inner_text("#brisques") == f"brisques counted: {points[0]} / {points[1]} points"
+    for side, score in enumerate(result.breakdown):
+        shown = page.inner_text(f'#result td[data-side="{side}"][data-field="brisques"]')
+        assert int(shown) == score.brisques
+
+
+def test_a_whole_game_shows_the_deal_number_and_the_running_totals(
+        site: tuple[server.Server, Any]) -> None:
+    web, page = site
+    game = play_by_api(web, "two-pack", 5, whole_game=True, until_deal=2)
+    page.goto(seat_link(web, game))
+    page.wait_for_selector("#game-info:not([hidden])")
+    assert page.inner_text("#deal") == "deal 2"
+    totals = page.eval_on_selector_all("#game-info .score",
+                                       "rows => rows.map(r => Number(r.dataset.total))")
+    assert totals == list(position(web, game["id"]).totals) and sum(totals) > 0
+    assert "Result of deal 1" in page.inner_text("#result")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_page_fits_the_screen_from_a_phone_to_a_desktop(chromium: Any, width: int) -> None:
+    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+        context = chromium.new_context(viewport={"width": width, "height": 800})
+        tab = context.new_page()
+        tab.goto(web.url)
+        browser.start_deal(tab, "four-handed", 2)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        context.close()
+
+
+def seat_link(web: server.Server, game: dict[str, Any]) -> str:
+    return web.url + f"#game={game['id']}&token={game['tokens']['0']}"
+
+
+def play_by_api(web: server.Server, variant: str, seed: int, *, whole_game: bool,
+                until_deal: int | None = None) -> dict[str, Any]:
+    """A game of one person (seat 0) against the greedy bot, played through the API to its
+    end (or to the start of deal ``until_deal``); the new game's answer."""
+    status, game = call(web.url + "api/games", "POST", {"variant": variant, "seed": seed,
+                                                        "whole_game": whole_game})
+    assert status == 200
+    answer = game
+    while not answer["over"] and (until_deal is None or answer["game"]["deal"] < until_deal):
+        status, answer = call(web.url + f"api/games/{game['id']}/actions", "POST",
+                              {"action": answer["legal"][0]}, token=game["tokens"]["0"])
+        assert status == 200, answer
+    return game
 
 
 def test_ci_installs_a_missing_chromium_and_requires_the_browser(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,9 +43,15 @@ def click_and_wait(page: Page, selector: str) -> None:
                            arg=renders)
 
 
-def start_deal(page: Page, variant: str, seed: int) -> None:
-    """Start a deal of ``variant`` shuffled by ``seed`` from the page's menu."""
+def start_deal(page: Page, variant: str, seed: int, *, seats: Sequence[str] = (),
+               whole_game: bool = False) -> None:
+    """Start a game of ``variant`` shuffled by ``seed`` from the page's menu: ``seats``
+    (``"human"``, ``"bot:greedy"``, ...) from seat 0 on, the page's defaults for the rest
+    (a person at seat 0, bots elsewhere); one deal unless ``whole_game``."""
     page.wait_for_selector("#app[data-state=ready]")
     page.select_option("#variant", variant)
+    for seat, kind in enumerate(seats):
+        page.select_option(f'#seats select[data-seat="{seat}"]', kind)
+    page.set_checked("#whole-game", whole_game)
     page.fill("#seed", str(seed))
     click_and_wait(page, "#start")

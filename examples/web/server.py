@@ -1,36 +1,43 @@
-"""The reference browser client's server: a page at ``/`` and a JSON API, on the standard library.
+"""The reference web app's server: a page at ``/`` and a JSON API, on the standard library.
 
 Run it from the repository root and open the address in a browser::
 
-    python examples/web/server.py --port 8000 [--bot greedy|search|random] [--verbose]
+    python examples/web/server.py --port 8000 [--db games.sqlite] [--synchronous full|normal]
+        [--bot greedy|search|random] [--expire-days 30] [--verbose]
 
-The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | null}``):
+The API (every answer is JSON, errors included: ``{"error": "...", "rule": "R2.7" | null}``;
+a seat's request carries ``Authorization: Bearer <token>``):
 
-=========================================  ==============================================
-``GET  /api/variants``                     the variants (name, title, players) and bots
-``POST /api/games``                        ``{"variant", "seed", "bot", "seat"}``, all
-                                           optional: a new deal, the bots' first moves
-                                           played; answers the game (below)
-``GET  /api/games/<id>``                   the game: ``{"id", "observation", "legal",
-                                           "choices", "log", "last_trick", "over",
-                                           "result", ...}``
-``POST /api/games/<id>/actions``           ``{"action": "play QS"}``: the person's
-                                           action, then the bots' replies; answers the
-                                           game; 400 with the rule id when refused
-``GET  /api/games/<id>/record``            the record (``bz.Record.dumps``) as a text
-                                           file, once the deal is over (409 before)
-=========================================  ==============================================
+==========================================  ==============================================
+``GET  /api/variants``                      the variants (name, title, players) and bots
+``POST /api/games``                         ``{"variant", "seed", "seats", "whole_game"}``
+                                            (or the older ``{"variant", "seed", "bot",
+                                            "seat"}``), all optional: a new game, the
+                                            bots' first moves played; answers the first
+                                            person's view and ``"tokens"``, a token per
+                                            person's seat, handed out only here
+``GET  /api/games/<id>[?after=N]``          the token's seat's view: ``{"id", "seat",
+                                            "observation", "legal", "choices", "log",
+                                            "last_trick", "over", "result", "game",
+                                            "moves", ...}``; with ``after``, once the
+                                            game has more than N actions, it is the
+                                            seat's turn or the game is over (25 s at most)
+``POST /api/games/<id>/actions``            ``{"action": "play QS"}``: the seat's action,
+                                            then the bots' replies and lone passes;
+                                            answers the seat's view
+``GET  /api/games/<id>/record``             the record (``bz.Record.dumps``) as a text
+                                            file, once the deal or game is over
+==========================================  ==============================================
 
-``observation`` is the library's JSON document of the person's observation
-(``bz.to_json(bz.observe(state, seat))``) and ``legal`` the legal actions in its
-notation, empty when it is not the person's turn. A pass that is the person's only
-legal action (``bz.forced_action``) is played for him with the bots' moves; its entry
-of ``log`` says ``"forced": true``. Bad JSON, an unknown variant
-or a bad field give 400, an unknown id 404, a body over 64 KB 413, and a new
-game while the server already holds 1000 gives 503. Requests to one game are
-served one at a time; a refused request leaves the game as it was; a game left
-alone for an hour is dropped. The server prints nothing unless
-``--verbose`` is given (then the address and one line a request, on standard error).
+No token (or an ``Authorization`` that is not ``Bearer <token>``) gives 401, a token
+that is no seat's of that game 403, an action out of the seat's turn 409, an action the
+rules refuse 400 with the rule id; a refused request changes nothing. Bad JSON, an
+unknown variant or a bad field give 400, an unknown id 404, a method a route does not
+take 405, a body over 64 KB 413, an unknown method 501, and a new game while the
+database holds 10000 games 503. Requests to one game are served one at a time. Every
+accepted action is in the database (``--db``, see :mod:`storage`) before the answer.
+The server prints nothing unless ``--verbose`` is given (then the address and one
+line a request, on standard error).
 """
 
 from __future__ import annotations
@@ -45,8 +52,10 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import sessions
+import storage
 
 import bezique as bz
 
@@ -70,6 +79,9 @@ class Server(ThreadingHTTPServer):
     """A threading HTTP server that holds the games."""
 
     daemon_threads = True
+    request_queue_size = 128
+    """Connections waiting to be accepted (the standard library's 5 resets a burst of
+    clients: 50 at once in the load test)."""
 
     def __init__(self, address: tuple[str, int], store: sessions.GameStore,
                  verbose: bool = False) -> None:
@@ -89,14 +101,23 @@ class Server(ThreadingHTTPServer):
 
 
 class Handler(BaseHTTPRequestHandler):
-    """Routes a request to the page's files or to the API."""
+    """Routes a request to the page's files or to the API; every error answer is JSON."""
 
     server: Server
     server_version = "bezique-web"
+    error_content_type = "application/json; charset=utf-8"
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
             super().log_message(format, *args)
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """The standard library's errors (an unknown method: 501, a bad request line: 400,
+        ...) as JSON like the API's own."""
+        self.close_connection = True
+        phrase = HTTPStatus(code).phrase if code in HTTPStatus._value2member_map_ else ""
+        self._json(code, {"error": message or phrase, "rule": None})
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
@@ -109,11 +130,21 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._api("POST", self.path.split("?", 1)[0])
 
+    def do_DELETE(self) -> None:
+        self._api("DELETE", self.path.split("?", 1)[0])
+
+    def do_PUT(self) -> None:
+        self._api("PUT", self.path.split("?", 1)[0])
+
+    def do_PATCH(self) -> None:
+        self._api("PATCH", self.path.split("?", 1)[0])
+
     def _api(self, method: str, path: str) -> None:
         try:
             self._route(method, [p for p in path.split("/") if p])
         except sessions.RequestError as exc:
-            self._json(exc.status, {"error": str(exc), "rule": exc.rule})
+            headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+            self._json(exc.status, {"error": str(exc), "rule": exc.rule}, headers)
         except Exception as exc:  # a bug: say so to the client, and on stderr with --verbose
             self.log_error("internal error: %r", exc)
             self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}",
@@ -122,6 +153,8 @@ class Handler(BaseHTTPRequestHandler):
     def _route(self, method: str, parts: list[str]) -> None:
         store = self.server.store
         if parts[:1] != ["api"]:
+            if method != "GET":
+                raise sessions.RequestError(405, f"{method} is not allowed on {self.path!r}")
             raise sessions.RequestError(404, f"no page {self.path!r}")
         route = parts[1:]
         if route == ["variants"] and method == "GET":
@@ -131,26 +164,54 @@ class Handler(BaseHTTPRequestHandler):
         elif route == ["games"] and method == "POST":
             self._json(200, store.create(self._body()))
         elif len(route) == 2 and route[0] == "games" and method == "GET":
-            self._json(200, store.run(route[1], sessions.view))
+            self._json(200, store.look(route[1], self._token(store, route[1]), self._after()))
         elif route[:1] == ["games"] and route[2:] == ["actions"] and method == "POST":
+            token = self._token(store, route[1])
             body = self._body()
             if not isinstance(body, dict) or not isinstance(body.get("action"), str):
                 raise sessions.RequestError(400, 'the request must be {"action": "<notation>"}')
-
-            def act(session: sessions.Session) -> dict[str, Any]:
-                session.act(body["action"])
-                return sessions.view(session)
-
-            self._json(200, store.run(route[1], act))
+            self._json(200, store.act(route[1], token, body["action"]))
         elif route[:1] == ["games"] and route[2:] == ["record"] and method == "GET":
             game_id = route[1]
-            text = store.run(game_id, lambda session: session.record())
+            token = self._token(store, game_id)
+            text = store.run(game_id, lambda s: (s.seat_of(token), s.record())[1])
             self._send(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8",
                        {"Content-Disposition": f'attachment; filename="bezique-{game_id}.txt"'})
         elif route[:1] in (["variants"], ["games"]) and len(route) <= 3:
             raise sessions.RequestError(405, f"{method} is not allowed on {self.path!r}")
         else:
             raise sessions.RequestError(404, f"no API route {self.path!r}")
+
+    def _token(self, store: sessions.GameStore, game_id: str) -> str:
+        """The request's seat token (``Authorization: Bearer <token>``), once the game is
+        known to exist (404 first).
+
+        Raises:
+            RequestError: 401 without an ``Authorization`` header or with one that is not
+                ``Bearer <token>``.
+        """
+        store.run(game_id, lambda session: None)
+        header = self.headers.get("Authorization")
+        if header is None:
+            raise sessions.RequestError(401, "a seat's request needs its token: "
+                                             "Authorization: Bearer <token>")
+        scheme, _, token = header.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token or " " in token:
+            raise sessions.RequestError(401, "the Authorization header must be "
+                                             "'Bearer <token>'")
+        return token
+
+    def _after(self) -> int | None:
+        """The ``after`` of ``?after=N``: answer once the game has more than N actions."""
+        query = parse_qs(urlsplit(self.path).query)
+        if "after" not in query:
+            return None
+        value = query["after"][-1]
+        if not value.isdigit() or len(value) > 9:
+            raise sessions.RequestError(400, f"after must be a number of actions, "
+                                             f"not {value!r}")
+        return int(value)
 
     def _body(self) -> object:
         """The request's JSON body; refuses a missing, oversized or malformed one."""
@@ -182,8 +243,10 @@ class Handler(BaseHTTPRequestHandler):
                 break
             left -= len(chunk)
 
-    def _json(self, status: int, payload: object) -> None:
-        self._send(status, json.dumps(payload).encode(), "application/json; charset=utf-8")
+    def _json(self, status: int, payload: object,
+              headers: dict[str, str] | None = None) -> None:
+        self._send(status, json.dumps(payload).encode(), "application/json; charset=utf-8",
+                   headers)
 
     def _send(self, status: int, body: bytes, kind: str,
               headers: dict[str, str] | None = None) -> None:
@@ -227,11 +290,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     parser.add_argument("--bot", choices=sorted(sessions.BOTS), default="greedy",
                         help="the bots' kind when a new game names none")
+    parser.add_argument("--db", default=":memory:", metavar="PATH",
+                        help="the SQLite file of the games, made if absent (default: a "
+                             "database in memory, lost when the server stops)")
+    parser.add_argument("--synchronous", choices=storage.SYNCHRONOUS, default="full",
+                        help="full: every action flushed to the disk before the answer; "
+                             "normal: faster, survives a killed server but maybe not a "
+                             "power cut (see storage.py)")
+    parser.add_argument("--expire-days", type=float, default=storage.EXPIRE_DAYS,
+                        metavar="DAYS", help="delete the games without an action for "
+                                             "this many days (at startup and at each new game)")
     parser.add_argument("--verbose", action="store_true",
                         help="print the address and every request on standard error")
     args = parser.parse_args(argv)
-    server = make_server(args.host, args.port, store=sessions.GameStore(bot=args.bot),
-                         verbose=args.verbose)
+    store = sessions.GameStore(bot=args.bot, db=storage.Database(args.db, args.synchronous),
+                               expire_days=args.expire_days)
+    server = make_server(args.host, args.port, store=store, verbose=args.verbose)
     if args.verbose:
         print(f"serving {server.url}", file=sys.stderr, flush=True)
     try:
@@ -240,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         server.server_close()
+        store.db.close()
     return 0
 
 

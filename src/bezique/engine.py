@@ -17,6 +17,7 @@ it runs once per action of every simulation, and a call less is measurable.
 
 from __future__ import annotations
 
+import inspect
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, overload
 
@@ -278,6 +279,19 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
     if legal is None or not offered(legal, action):
         check_state_action(s, action)
     return apply_unchecked(s, action)
+
+
+def _keyword_only_player(function: Any) -> inspect.Signature:
+    """``function``'s signature with ``player`` keyword-only, as the overloads and the
+    public contract write it (``apply(state, action, *, player=None)``)."""
+    signature = inspect.signature(function)
+    return signature.replace(parameters=[
+        p.replace(kind=inspect.Parameter.KEYWORD_ONLY) if p.name == "player" else p
+        for p in signature.parameters.values()])
+
+
+# What introspection shows (help(), inspect.signature): the contract's keyword-only player.
+apply.__signature__ = _keyword_only_player(apply)  # type: ignore[attr-defined]
 
 
 def _apply_to_game(game: State | Game, action: Action) -> Game:

@@ -6,7 +6,11 @@
 //   log          every action of the deal, as {player, action} in the library's notation
 //                ({player, action, forced: true} for a lone pass played for the person);
 //   result       the deal's result with its breakdown (bz.deal_result) once it is over.
-// A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}.
+//   game         for a whole game: the deal number, running totals, finished deals;
+//   moves        how many actions the game has had (GET ...?after=<moves> waits for more).
+// A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}, with
+// the seat's token (Authorization: Bearer <token>). The page's address holds the game and
+// the token (#game=<id>&token=<token>): it is the seat's link, to come back or to hand on.
 "use strict";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -20,6 +24,9 @@ const FIELDS = [
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 let game = null;
+let token = null;
+let invites = [];  // [seat, link] for the other people's seats of a game made here
+let polling = 0;   // the generation of the wait for another seat's move
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -66,9 +73,14 @@ function sideName(side) {
 
 // ---------------------------------------------------------------- talking to the server
 
-async function request(method, url, body) {
-  app.dataset.state = "busy";
+function seatLink(id, seatToken) {
+  return `${location.origin}${location.pathname}#game=${id}&token=${encodeURIComponent(seatToken)}`;
+}
+
+async function request(method, url, body, quiet = false) {
+  if (!quiet) app.dataset.state = "busy";
   const options = { method, headers: {} };
+  if (token) options.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -87,6 +99,7 @@ async function send(action) {
   const { ok, payload } = await request("POST", `/api/games/${game.id}/actions`, { action });
   if (ok) {
     game = payload;
+    polling++;
     showMessage("");
   } else {
     showMessage(payload.error, payload.rule);
@@ -96,12 +109,18 @@ async function send(action) {
 
 async function startGame(event) {
   event.preventDefault();
-  const body = { variant: $("variant").value, bot: $("bot").value };
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const body = { variant: $("variant").value, seats, whole_game: $("whole-game").checked };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  token = null;
   const { ok, payload } = await request("POST", "/api/games", body);
   if (ok) {
     game = payload;
-    history.replaceState(null, "", "#" + game.id);
+    token = payload.tokens[String(game.seat)];
+    invites = Object.entries(payload.tokens).filter(([seat]) => Number(seat) !== game.seat)
+      .map(([seat, t]) => [Number(seat), seatLink(game.id, t)]);
+    polling++;
+    history.replaceState(null, "", `#game=${game.id}&token=${encodeURIComponent(token)}`);
     showMessage("");
   } else {
     showMessage(payload.error, payload.rule);
@@ -130,6 +149,30 @@ function render() {
   if (game) draw(game.observation);
   app.dataset.state = "ready";
   app.dataset.renders = String(Number(app.dataset.renders) + 1);
+  if (game) waitForOthers();
+}
+
+// While another seat is to move (another person: the bots play on the server), ask the
+// server to answer once the game has moved on, then redraw.
+async function waitForOthers() {
+  const o = game.observation;
+  if (game.over || o.to_move === null || o.to_move === game.seat) return;
+  const mine = ++polling;
+  const { ok, payload } = await request(
+    "GET", `/api/games/${game.id}?after=${game.moves}`, undefined, true);
+  if (mine !== polling) return;
+  if (!ok) {
+    showMessage(payload.error, payload.rule);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (mine === polling) waitForOthers();
+    return;
+  }
+  if (payload.moves === game.moves) {
+    waitForOthers();
+    return;
+  }
+  game = payload;
+  render();
 }
 
 function draw(o) {
@@ -137,6 +180,8 @@ function draw(o) {
   $("board").hidden = false;
   drawStatus(o);
   drawScores(o);
+  drawGame();
+  drawInvites();
   drawOthers(o);
   drawMiddle(o);
   drawMine(o);
@@ -148,12 +193,13 @@ function draw(o) {
 function drawStatus(o) {
   const trump = o.trump ? SUITS[o.trump] : "not fixed yet";
   let turn;
-  if (game.over) turn = "The deal is over.";
+  if (game.over) turn = game.game ? "The game is over." : "The deal is over.";
   else if (o.to_move === game.seat) {
     turn = o.stage === "declare" ? "Your turn: declare or pass." : "Your turn: play a card.";
   } else turn = `Waiting for ${playerName(o.to_move)}.`;
+  const deal = game.game ? [el("span", { id: "deal" }, `deal ${game.game.deal}`)] : [];
   $("status").replaceChildren(
-    el("span", {}, game.title), el("span", {}, `trump ${trump}`),
+    el("span", {}, game.title), ...deal, el("span", {}, `trump ${trump}`),
     el("span", {}, `stock ${o.stock_size}`), el("span", {}, `phase ${o.phase}`),
     el("span", {}, `tricks ${o.tricks}`), el("span", { class: "turn" }, turn));
 }
@@ -162,10 +208,54 @@ function drawScores(o) {
   const parts = o.scores.map((points, side) => el("span", {
     class: "score", "data-side": String(side),
   }, `${sideName(side)}: `, el("b", {}, String(points))));
-  if (o.brisques) {
-    parts.push(el("span", { class: "note" }, `brisques won: ${o.brisques.join(" / ")}`));
-  }
+  parts.push(...brisqueNotes(o));
   $("scores").replaceChildren(...parts);
+}
+
+// The brisques as the result counts them: at the end, the points the result gives them
+// (in Rubicon none unless they break a tie or save a side from the rubicon, R11.7).
+function brisqueNotes(o) {
+  const result = game.result;
+  if (!result) {
+    return o.brisques ? [el("span", { class: "note" }, `brisques won: ${o.brisques.join(" / ")}`)] : [];
+  }
+  const points = result.breakdown.map((b) => b.brisques);
+  const notes = [el("span", { class: "note", id: "brisques" },
+    `brisques counted: ${points.join(" / ")} points`)];
+  const s = result.settlement;
+  if (s && !s.brisques_counted && result.brisque_counts.some((n) => n > 0)) {
+    notes.push(el("span", { class: "note" }, `brisques won: ${result.brisque_counts.join(" / ")}` +
+      " (not counted: no tie, no side saved from the rubicon)"));
+  }
+  return notes;
+}
+
+function drawGame() {
+  const g = game.game;
+  const box = $("game-info");
+  box.hidden = !g;
+  if (!g) return;
+  const rows = g.totals.map((total, side) => el("span", {
+    class: "score", "data-side": String(side), "data-total": String(total),
+  }, `${sideName(side)}: `, el("b", {}, String(total))));
+  const parts = [el("h2", {}, g.over ? `Game over after ${g.deals.length} deals` :
+    `Deal ${g.deal}: totals to ${g.target}`), ...rows];
+  if (g.deals.length) {
+    parts.push(el("span", { class: "note" }, "deals: " +
+      g.deals.map((points) => points.join("–")).join(", ")));
+  }
+  if (g.over) {
+    parts.push(el("p", { id: "game-result" }, g.winner === null ? "A tie." :
+      `${sideName(g.winner)} wins the game (worth ${g.value}).`));
+  }
+  box.replaceChildren(...parts);
+}
+
+function drawInvites() {
+  const box = $("invite");
+  box.hidden = invites.length === 0;
+  box.replaceChildren(el("h2", {}, "Links for the other people"), ...invites.map(([seat, link]) =>
+    el("p", {}, `seat ${seat}: `, el("a", { href: link, "data-seat": String(seat) }, link))));
 }
 
 function drawOthers(o) {
@@ -259,13 +349,13 @@ function drawLog() {
 }
 
 function drawResult() {
-  const result = game.result;
+  const finished = game.game && game.game.last_deal;
+  const result = game.result || finished;
   const section = $("result");
   const link = $("record");
   section.hidden = !result;
-  link.hidden = !result;
+  link.hidden = !game.over;
   if (!result) return;
-  link.href = `/api/games/${game.id}/record`;
   link.download = `bezique-${game.id}.txt`;
   const head = el("tr", {}, el("th", {}, ""),
     ...result.breakdown.map((_, side) => el("th", {}, sideName(side))));
@@ -273,7 +363,8 @@ function drawResult() {
     ...result.breakdown.map((score, side) => el("td", {
       "data-side": String(side), "data-field": field,
     }, String(score[field])))));
-  const parts = [el("h2", {}, "Result"), el("table", {}, head, ...rows)];
+  const title = game.result ? "Result" : `Result of deal ${game.game.deals.length}`;
+  const parts = [el("h2", {}, title), el("table", {}, head, ...rows)];
   const s = result.settlement;
   if (s) {
     const outcome = s.winner === null ? "a tie" :
@@ -295,20 +386,49 @@ async function load() {
   $("variant").replaceChildren(...payload.variants.map((v) => el("option", {
     value: v.name, textContent: `${v.title} (${v.players} players)`,
   })));
-  $("bot").replaceChildren(...payload.bots.map((name) => el("option", {
-    value: name, textContent: name, selected: name === payload.bot,
-  })));
+  const kinds = [["human", "a person"], ...payload.bots.map((name) => [`bot:${name}`, `bot: ${name}`])];
+  const players = Object.fromEntries(payload.variants.map((v) => [v.name, v.players]));
+  const drawSeats = () => {
+    const count = players[$("variant").value];
+    $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => el("label", {},
+      `Seat ${seat} `, el("select", { "data-seat": String(seat) }, ...kinds.map(([value, text]) =>
+        el("option", { value, textContent: text,
+          selected: seat === 0 ? value === "human" : value === `bot:${payload.bot}` }))))));
+  };
+  drawSeats();
+  $("variant").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", startGame);
+  $("record").addEventListener("click", downloadRecord);
   $("notation").addEventListener("submit", (event) => {
     event.preventDefault();
     send($("notation-text").value);
   });
-  const id = location.hash.slice(1);
-  if (id) {
-    const { ok, payload: saved } = await request("GET", `/api/games/${id}`);
-    if (ok) game = saved;
+  const link = new URLSearchParams(location.hash.slice(1));
+  if (link.get("game") && link.get("token")) {
+    token = link.get("token");
+    const { ok: found, payload: saved } = await request("GET", `/api/games/${link.get("game")}`);
+    if (found) game = saved;
+    else showMessage(saved.error, saved.rule);
   }
   render();
+}
+
+// The record needs the seat's token, so it is fetched, then saved from a blob.
+async function downloadRecord(event) {
+  if (event.currentTarget.dataset.ready === "1") return;
+  event.preventDefault();
+  const response = await fetch(`/api/games/${game.id}/record`,
+    { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) {
+    const payload = await response.json();
+    showMessage(payload.error, payload.rule);
+    return;
+  }
+  const link = $("record");
+  link.href = URL.createObjectURL(await response.blob());
+  link.dataset.ready = "1";
+  link.click();
+  link.dataset.ready = "0";
 }
 
 load();

@@ -1,0 +1,215 @@
+"""The reference web app's database: its games in SQLite (the standard library's ``sqlite3``).
+
+What is stored is what rebuilds a game exactly, nothing derived: the game's variant (by
+name), seed and kind (one deal or a whole game), its seats (``"human"`` or
+``"bot:<name>"``), a SHA-256 digest of each human seat's token (never the token), and
+every action taken, numbered, with the seat that took it, in the library's notation
+(``bz.format_action``). A game is rebuilt by replaying its actions from
+``bz.new_deal`` / ``bz.new_game`` of its variant and seed, which is what a
+:class:`bezique.Record` of the game does (:func:`record`).
+
+A file database runs in WAL mode. With ``synchronous="full"`` (the default) an action
+is on the disk once :meth:`Database.add_actions` returns: neither a server killed at
+any moment nor a power cut loses an accepted action, at the price of a disk flush per
+action (some milliseconds each, one at a time). With ``synchronous="normal"`` the
+action is in the database file's write-ahead log, which a killed server (SIGKILL) does
+not lose either, but a power cut may lose the last ones. Without a path the database
+is in memory (``":memory:"``) and lives as long as the server.
+
+Expiry: a game in which no action was taken for ``expire_days`` days (counted from its
+creation while it has none) is deleted, with its seats and actions, when a server
+starts on the database and whenever a game is created; nothing else deletes a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import bezique as bz
+
+__all__ = ["EXPIRE_DAYS", "Database", "GameRow", "digest", "record"]
+
+EXPIRE_DAYS = 30.0
+"""Days without an action after which a game is deleted (at startup and at a creation)."""
+
+SYNCHRONOUS = ("full", "normal")
+"""What ``Database(synchronous=...)`` takes: SQLite's ``synchronous`` for a file."""
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    whole_game INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    created REAL NOT NULL,
+    touched REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_touched ON games (touched);
+"""
+
+
+def digest(token: str) -> str:
+    """The SHA-256 digest (hex) of a seat's token: what the database keeps of it."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as stored: everything needed to rebuild it."""
+
+    id: str
+    variant: str
+    seed: int
+    whole_game: bool
+    seats: tuple[str, ...]
+    digests: dict[int, str]
+    actions: tuple[tuple[int, str], ...]
+    """``(player, action in notation)``, in order."""
+
+
+class Database:
+    """The games' database; safe to share between threads (one connection, one lock).
+
+    Args:
+        path: A file (made if absent) or ``":memory:"``.
+        synchronous: ``"full"`` or ``"normal"``: SQLite's ``synchronous`` for a file.
+    """
+
+    def __init__(self, path: str = ":memory:", synchronous: str = "full") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
+                             f"not {synchronous!r}")
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        with self._lock:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:":
+                mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if mode != "wal":
+                    raise RuntimeError(f"{path}: the database refused WAL mode ({mode})")
+                self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise RuntimeError(f"{path}: schema version {version}; this server "
+                                   f"knows version {SCHEMA_VERSION}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    def create(self, row: GameRow, now: float) -> None:
+        """Store a new game with its token digests and first actions, in one transaction."""
+        with self._lock, self._transaction():
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.variant, row.seed, int(row.whole_game), json.dumps(row.seats),
+                 now, now))
+            self._db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
+                                 [(row.id, seat, d) for seat, d in row.digests.items()])
+            self._insert_actions(row.id, 0, row.actions)
+
+    def add_actions(self, game_id: str, first: int, actions: Sequence[tuple[int, str]],
+                    now: float) -> None:
+        """Append ``actions`` (numbered from ``first + 1``) to a game, in one transaction,
+        committed when this returns."""
+        with self._lock, self._transaction():
+            self._insert_actions(game_id, first, actions)
+            self._db.execute("UPDATE games SET touched = ? WHERE id = ?", (now, game_id))
+
+    def load(self, game_id: str) -> GameRow | None:
+        """The stored game, or ``None``."""
+        with self._lock:
+            found = self._db.execute(
+                "SELECT variant, seed, whole_game, seats FROM games WHERE id = ?",
+                (game_id,)).fetchone()
+            if found is None:
+                return None
+            digests = dict(self._db.execute(
+                "SELECT seat, digest FROM tokens WHERE game_id = ?", (game_id,)).fetchall())
+            actions = self._db.execute(
+                "SELECT player, action FROM actions WHERE game_id = ? ORDER BY number",
+                (game_id,)).fetchall()
+        variant, seed, whole, seats = found
+        return GameRow(game_id, variant, seed, bool(whole), tuple(json.loads(seats)), digests,
+                       tuple((p, a) for p, a in actions))
+
+    def ids(self) -> list[str]:
+        """Every stored game's id, oldest first."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+
+    def count(self) -> int:
+        """How many games are stored."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def expire(self, now: float, days: float) -> int:
+        """Delete the games with no action for ``days`` days; how many were deleted."""
+        with self._lock, self._transaction():
+            done = self._db.execute("DELETE FROM games WHERE touched < ?",
+                                    (now - days * 86400.0,))
+            return done.rowcount
+
+    def _insert_actions(self, game_id: str, first: int,
+                        actions: Sequence[tuple[int, str]]) -> None:
+        self._db.executemany(
+            "INSERT INTO actions VALUES (?, ?, ?, ?)",
+            [(game_id, first + k + 1, p, a) for k, (p, a) in enumerate(actions)])
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an exception)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def record(row: GameRow) -> bz.Record:
+    """The game's record (``bz.Record``) rebuilt from its stored actions; replaying it
+    gives the game's positions (raises the library's error if a stored action is not
+    legal where it stands)."""
+    variant = bz.variants.get(row.variant)
+    start: bz.State | bz.Game = (bz.new_game(variant, seed=row.seed) if row.whole_game
+                                 else bz.new_deal(variant, seed=row.seed))
+    actions = []
+    position = start
+    for player, text in row.actions:
+        action = bz.parse_action(position, text)
+        position = bz.apply(position, action, player=player)
+        actions.append(action)
+    return bz.Record(variant, row.seed, kind="game" if row.whole_game else "deal",
+                     actions=tuple(actions))

@@ -1,0 +1,126 @@
+"""What a seat of the reference web app may see of its game: :func:`view`, the only door.
+
+A view holds the seat's observation (``bz.observe``, written by ``bz.to_json``), its
+legal actions in the library's notation, the public log of the deal in play (a person's
+lone pass played for him marked ``"forced": true``), the last
+trick, and, for a whole game, the deal number, the running totals and the finished
+deals' results; never a card the seat may not see.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import bezique as bz
+from bezique.notation import card_text
+
+if TYPE_CHECKING:
+    from sessions import Session
+
+__all__ = ["RequestError", "view"]
+
+
+class RequestError(Exception):
+    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+
+
+def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
+    """A legal action as the page shows it: its notation, a label and what it is made of."""
+    text = bz.format_action(action)
+    entry: dict[str, Any] = {"action": text, "label": str(action)}
+    if isinstance(action, bz.Play):
+        entry.update(kind="play", card=card_text(action.card),
+                     place={None: "any", True: "table", False: "hand"}[action.from_table])
+    elif isinstance(action, bz.Declare):
+        points = variant.melds.points(action.meld)
+        name = action.meld.value.replace("_", " ")
+        entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
+                     cards=[card_text(c) for c in action.cards],
+                     label=f"{name} ({points})" if points is not None else name)
+    elif isinstance(action, bz.Announce):  # R13.7: tabled unscored, scored later
+        name = action.meld.value.replace("_", " ")
+        entry.update(kind="announce", meld=action.meld.value, name=name,
+                     cards=[card_text(c) for c in action.cards], label=f"announce {name}")
+    elif isinstance(action, bz.ExchangeSeven):
+        entry.update(kind="exchange", card=card_text(action.card), label="exchange the seven")
+    elif isinstance(action, bz.Pass):
+        entry.update(kind="pass", label="pass")
+    else:
+        entry.update(kind=text.split()[0])
+    return entry
+
+
+def result_of(result: bz.DealResult) -> dict[str, Any]:
+    """A deal's result (``bz.deal_result``) with its breakdown and settlement."""
+    settlement = None
+    if result.settlement is not None:
+        s = result.settlement
+        settlement = {"winner": s.winner, "totals": list(s.totals), "value": s.value,
+                      "rubiconed": s.rubiconed, "brisques_counted": s.brisques_counted}
+    return {
+        "points": list(result.points),
+        "breakdown": [{"melds": b.melds, "sevens": b.sevens, "brisques": b.brisques,
+                       "last_trick": b.last_trick, "penalties": b.penalties,
+                       "bonus": b.bonus, "total": b.total} for b in result.breakdown],
+        "brisque_counts": list(result.brisque_counts),
+        "tricks": result.tricks,
+        "settlement": settlement,
+        "text": str(result),
+    }
+
+
+def _game(session: Session) -> dict[str, Any] | None:
+    """A whole game's progress: deal number, running totals, target, finished deals."""
+    game = session.position
+    if not isinstance(game, bz.Game):
+        return None
+    scoring = session.variant.scoring
+    outcome = bz.game_result(game) if game.is_over else None
+    return {
+        "deal": session.deal_number,
+        "totals": list(game.totals),
+        "target": scoring.target,
+        "rubicon": scoring.rubicon,
+        "deals": [list(d.points) for d in game.deals],
+        "last_deal": result_of(game.deals[-1]) if game.deals else None,
+        "over": game.is_over,
+        "winner": outcome.winner if outcome else None,
+        "value": outcome.value if outcome else None,
+    }
+
+
+def view(session: Session, seat: int) -> dict[str, Any]:
+    """What ``seat`` receives about its game: nothing that seat may not see."""
+    state = session.state
+    observation = bz.observe(session.position, seat)
+    variant = session.variant
+    deal = session.deal_number
+    bots = [kind[4:] for kind in session.seats if kind.startswith("bot:")]
+    legal = bz.legal_actions(observation)
+    return {
+        "id": session.id,
+        "variant": variant.name,
+        "title": variant.title or variant.name,
+        "seat": seat,
+        "seats": list(session.seats),
+        "bot": bots[0] if bots else None,
+        "sides": list(state.sides),
+        "whole_game": session.whole_game,
+        "moves": len(session.actions),
+        "observation": json.loads(bz.to_json(observation)),
+        "legal": [bz.format_action(a) for a in legal],
+        "choices": [_choice(variant, a) for a in legal],
+        "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
+                for d, p, text, forced in session.log if d == deal],
+        "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
+                       "winner": session.last_winner},
+        "over": session.position.is_over,
+        "result": result_of(bz.deal_result(state)) if state.is_over else None,
+        "game": _game(session),
+    }
