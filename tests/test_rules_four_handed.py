@@ -35,11 +35,14 @@ def seven_actions(state: bz.State) -> list[bz.Action]:
 def pass_to_close(state: bz.State, player: int) -> bz.State:
     """After ``player``'s combination the window stays open (R2.6): the seven of trumps is
     still allowed by the rules, whether or not he holds one. Check it is still his window,
-    with nothing left in it but the pass (he holds no seven), and close it; with
+    with nothing left in it but the pass (he holds no seven) and announcements (R13.7), and
+    close it; with
     ``partner_seven`` (R13.4) the partner's seven window follows: check it offers no
     combination and close it too."""
     assert state.stage is Stage.DECLARE and state.to_move == player
-    assert bz.legal_actions(state) == (bz.Pass(),)
+    # nothing but the pass, and the announcements the window may offer (R13.7)
+    *announcements, last = bz.legal_actions(state)
+    assert last == bz.Pass() and all(isinstance(a, bz.Announce) for a in announcements)
     state = bz.apply(state, bz.Pass())
     if state.variant.melds.partner_seven and state.stage is Stage.DECLARE:
         assert state.to_move == (player + 2) % 4 and combos(state) == []

@@ -20,6 +20,7 @@ import bezique as bz
 from bezique._engine.shuffle import shuffled
 from bezique.cards import pack
 from bezique.results import settle
+from scenario import close_announcements
 
 K = bz.MeldKind
 Stage = bz.Stage
@@ -67,7 +68,9 @@ def phase2(variant: bz.Variant, p0: str, p1: str, trump: str = "H") -> bz.State:
 
 
 def trick(state: bz.State, first: str | bz.Play, second: str | bz.Play, winner: int) -> bz.State:
-    """Play one trick (``first`` by the player to move); check who won it."""
+    """Play one trick (``first`` by the player to move); check who won it. A window open only
+    for announcements (R13.7) is closed first."""
+    state = close_announcements(state)
     for card in (first, second):
         state = bz.apply(state, card if isinstance(card, bz.Play) else bz.Play(card))
     assert state.last_winner == winner

@@ -43,6 +43,10 @@ def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
         entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
                      cards=[card_text(c) for c in action.cards],
                      label=f"{name} ({points})" if points is not None else name)
+    elif isinstance(action, bz.Announce):  # R13.7: tabled unscored, scored later
+        name = action.meld.value.replace("_", " ")
+        entry.update(kind="announce", meld=action.meld.value, name=name,
+                     cards=[card_text(c) for c in action.cards], label=f"announce {name}")
     elif isinstance(action, bz.ExchangeSeven):
         entry.update(kind="exchange", card=card_text(action.card), label="exchange the seven")
     elif isinstance(action, bz.Pass):

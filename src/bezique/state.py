@@ -135,7 +135,7 @@ class State(NamedTuple):
 
     Public attributes follow the API: ``variant``, ``to_move``, ``is_over``,
     ``trump``, ``turn_up``, ``stock_size``, ``hands``, ``tables``, ``trick``,
-    ``scores``, ``sides``. The others are the engine's bookkeeping.
+    ``scores``, ``sides``, ``announced``. The others are the engine's bookkeeping.
 
     A state is an immutable named tuple rather than an attrs class: it is
     built once per action, millions of times in a simulation, and a tuple is
@@ -177,6 +177,11 @@ class State(NamedTuple):
         bonus: Per side, points from the dealer's guess (R9.4).
         packet: The size of the packet the dealer lifts (R9.4), hidden until guessed; 0
             where there is no guess.
+        announced: The pending announcements (R13.7), in the order announced: each a
+            :class:`Combination` laid on the table unscored, whose ``points`` are what it
+            scores when its side declares it (``Declare(kind, cards)``) in a later window
+            while every card of it is on the table. Playing one of its cards makes it
+            lapse (it leaves this tuple), and so does the end of phase 1.
         memo: Internal: a list caching the legal actions (and the plans of a window's
             declarations).
     """
@@ -210,6 +215,7 @@ class State(NamedTuple):
     penalties: tuple[int, ...]
     bonus: tuple[int, ...]
     packet: int
+    announced: tuple[Combination, ...]
     memo: list[Any]
 
     def __eq__(self, other: object) -> bool:

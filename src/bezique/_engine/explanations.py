@@ -12,7 +12,7 @@ from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.hands import position
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
-from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, format_cards
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
@@ -91,6 +91,9 @@ def _explain_in_play(s: State, p: int | None, action: object) -> Explanation:
     if isinstance(action, Pass):
         return "R2.6", (f"pass only closes a declaration window; "
                         f"player {p} must play a card to the trick")
+    if isinstance(action, Announce):
+        return "R13.7", (f"announcements are made in a declaration window, after its scored "
+                         f"combination; player {p} must play a card")
     if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
         return explain_carte_blanche(s, p, action)
     if isinstance(action, ExchangeSeven):
@@ -112,6 +115,8 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
                         f"or pass before the next trick")
     if isinstance(action, ExchangeSeven):
         return explain_seven(s, rules, p, action.card, exchange=True)
+    if isinstance(action, Announce):
+        return _explain_announce(s, rules, p, action)
     if isinstance(action, Declare):
         if action.meld is MeldKind.TRUMP_SEVEN:
             card = action.cards[0] if len(action.cards) == 1 else None
@@ -130,6 +135,23 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
             return "R3.2", "one combination is scored per trick won; this window's is declared"
         return explain_declare(s, rules, p, action)
     return None, _not_an_action(action, f"player {p} must declare, exchange the seven or pass")
+
+
+def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
+    """Why an announcement is refused in ``p``'s window (R13.7)."""
+    if not rules.announce_several:
+        return "R13.7", (f"{s.variant.name} plays announce_several = False: a window lays down "
+                         f"only the combination it scores")
+    if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
+        return "R13.7", f"{action.meld.value} is never announced"
+    if Window.DECLARED not in s.window:
+        return "R13.7", (f"an announcement follows the one combination scored in the window; "
+                         f"player {p} has scored none in it yet")
+    declare = Declare(action.meld, action.cards)
+    if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
+        return "R13.7", "an announcement never fixes trump; only a scored declaration does"
+    rule, text = explain_declare(s, rules, p, declare)
+    return rule or "R13.7", f"{action} cannot be announced: {text}"
 
 
 def _not_an_action(action: object, then: str) -> str:
