@@ -41,16 +41,33 @@ TEST_NAME = re.compile(r"``(tests/[\w/]+\.py)::(\w+)(?:\[[^\]]*\])?``")
 
 @dataclass(frozen=True)
 class Row:
-    """One statement of the page: its number and its six cells' text."""
+    """One statement of the page: its seed, and its three cells, paragraphs joined by a
+    blank line: number and rule ids; the seed's words and the English; options and tests."""
 
     seed: str
-    number: str
     cells: tuple[str, ...]
+
+    @property
+    def number(self) -> str:
+        return self.cells[0].split("\n\n")[0].strip("*")
+
+    @property
+    def rules(self) -> str:
+        return self.cells[0].partition("\n\n")[2]
+
+    @property
+    def tests(self) -> str:
+        return self.cells[-1]
 
 
 def _normal(text: str) -> str:
     """Text with table pipes and every run of white space made one space."""
     return " ".join(text.replace("|", " ").split())
+
+
+def _cell_text(lines: list[str]) -> str:
+    paragraphs = " ".join(line if line else "\n\n" for line in lines).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
 @cache
@@ -61,8 +78,8 @@ def rows() -> tuple[Row, ...]:
     cells: list[list[str]] = []
 
     def close() -> None:
-        if seed is not None and cells and cells[0][0] != "#":
-            out.append(Row(seed, cells[0][0], tuple(" ".join(c) for c in cells)))
+        if seed is not None and cells and not cells[0][0].startswith("Statement"):
+            out.append(Row(seed, tuple(_cell_text(c) for c in cells)))
 
     for line in PAGE.read_text(encoding="utf-8").splitlines():
         table = re.match(r"\.\. list-table:: Seed (\d{3}) ", line)
@@ -76,7 +93,7 @@ def rows() -> tuple[Row, ...]:
             cells = [[line[7:].strip()]]
         elif line.startswith("     - "):
             cells.append([line[7:].strip()])
-        elif line.startswith("       ") and cells:
+        elif (line.startswith("       ") or not line) and cells:
             cells[-1].append(line.strip())
         elif line and not line.startswith("   "):
             close()
@@ -86,10 +103,11 @@ def rows() -> tuple[Row, ...]:
 
 
 def quotes(row: Row) -> list[str]:
-    """The seed's words of ``row``: the parts of its quote, joined by ``…`` on the page."""
-    text = row.cells[1]
-    assert text.startswith("“") and text.endswith("”"), row.number
-    return [part.strip() for part in text[1:-1].split("…")]
+    """The seed's words of ``row`` (its second cell's first paragraph, in italics and
+    quotation marks): the parts joined by ``…`` on the page."""
+    text = row.cells[1].split("\n\n")[0]
+    assert text.startswith("*“") and text.endswith("”*"), row.number
+    return [part.strip() for part in text[2:-2].split("…")]
 
 
 @cache
@@ -119,10 +137,11 @@ def defined_tests(path: str) -> frozenset[str]:
                      if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef))
 
 
-def test_the_page_has_a_table_for_each_seed_with_six_cells_a_row() -> None:
+def test_the_page_has_a_table_for_each_seed_with_three_cells_a_row() -> None:
     assert {row.seed for row in rows()} == set(SEEDS)
     for row in rows():
-        assert len(row.cells) == 6, f"{row.number}: {len(row.cells)} cells"
+        assert len(row.cells) == 3, f"{row.number}: {len(row.cells)} cells"
+        assert len(row.cells[1].split("\n\n")) == 2, f"{row.number}: words and English"
         assert row.number.startswith(f"{row.seed}."), row.number
     numbers = [row.number for row in rows()]
     assert len(numbers) == len(set(numbers)), "statement numbers repeat"
@@ -154,7 +173,7 @@ def test_every_statement_cites_rule_ids_the_project_knows() -> None:
     known = known_rule_ids()
     unknown = []
     for row in rows():
-        ids = {f"R{a}.{b}{c}" for a, b, c in RULE_ID.findall(row.cells[3])}
+        ids = {f"R{a}.{b}{c}" for a, b, c in RULE_ID.findall(row.rules)}
         assert ids, f"{row.number}: no rule id"
         unknown += [f"{row.number}: {rule}" for rule in sorted(ids - known)]
     assert not unknown, "rule ids on docs/seeds.rst that the project does not cite:\n" + (
@@ -164,7 +183,7 @@ def test_every_statement_cites_rule_ids_the_project_knows() -> None:
 def test_every_statement_names_tests_that_exist() -> None:
     missing = []
     for row in rows():
-        named = TEST_NAME.findall(row.cells[5])
+        named = TEST_NAME.findall(row.tests)
         assert named, f"{row.number}: no test named"
         missing += [f"{row.number}: {path}::{name}" for path, name in named
                     if name not in defined_tests(path)]
@@ -175,7 +194,7 @@ def test_every_statement_names_tests_that_exist() -> None:
 def test_every_test_name_on_the_page_is_in_a_statement_row() -> None:
     """No test is named outside the checked rows (where a typo would go unnoticed)."""
     on_page = TEST_NAME.findall(PAGE.read_text(encoding="utf-8"))
-    in_rows = [m for row in rows() for m in TEST_NAME.findall(row.cells[5])]
+    in_rows = [m for row in rows() for m in TEST_NAME.findall(row.tests)]
     assert sorted(on_page) == sorted(in_rows)
 
 
