@@ -2,7 +2,8 @@
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
 Only Sphinx's own extensions, the project's small ``docs/_ext/bezique_tables.py``
-(variant tables rendered from the code) and the furo theme (the ``docs`` extra) are
+(variant tables rendered from the code) and ``docs/_ext/bezique_seeds.py`` (option
+defaults rendered from the code, for the seeds page) and the furo theme (the ``docs`` extra) are
 used, and nothing is fetched from the network. ``sphinx.ext.viewcode`` links every
 documented name to its highlighted source (the ``[source]`` links of the API reference).
 """
@@ -18,7 +19,7 @@ ROOT = DOCS.parent
 
 # Document the source tree itself, whether or not the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
-# The project's own extension (docs/_ext/bezique_tables.py): variant tables from the code.
+# The project's own extensions (docs/_ext/): variant tables and option defaults from the code.
 sys.path.insert(0, str(DOCS / "_ext"))
 
 with (ROOT / "pyproject.toml").open("rb") as _pyproject:
@@ -39,6 +40,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "bezique_tables",
+    "bezique_seeds",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -70,3 +72,4 @@ napoleon_use_ivar = True
 html_theme = "furo"
 html_title = f"bezique {release}"
 html_static_path = ["_static"]
+html_css_files = ["seeds.css"]

@@ -511,6 +511,25 @@ def test_R8_3_without_reform_broken_the_marriage_is_not_rescored() -> None:
     assert_illegal(w, meld(K.ROYAL_MARRIAGE, "KH QH"), "R3.8", "R3.6")
 
 
+def test_R3_7_four_kings_then_four_queens_give_four_marriages() -> None:
+    """Seed 000: "if you table four kings and next time four queens, you may later score
+    four marriages from them" (R3.4, R3.7). Eight table cards and a card to win each trick
+    with need a hand of nine: Rubicon's (a two-pack hand plus table holds eight)."""
+    s = position(RUBICON, "KS KH KD KC QS QH QD 8D 9C", LOSER, trump="H",
+                 head="QC * AC * AS * AD * AC *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KH KD KC")
+    t = declare(trick(t, "9C", "7D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    assert Counter(t.tables[0]) == Counter(cards("KS KH KD KC QS QH QD QC"))
+    marriages = ((K.ROYAL_MARRIAGE, "KH QH"), (K.COMMON_MARRIAGE, "KS QS"),
+                 (K.COMMON_MARRIAGE, "KD QD"), (K.COMMON_MARRIAGE, "KC QC"))
+    for (kind, pair), (lead, reply) in zip(marriages, (("AC", "7C"), ("AS", "7S"),
+                                                       ("AD", "8C"), ("AC", "7C")),
+                                           strict=True):
+        t = declare(trick(t, lead, reply, winner=0), kind, pair)
+    assert t.melds == (80 + 60 + 40 + 3 * 20, 0)
+    assert Counter(t.tables[0]) == Counter(cards("KS KH KD KC QS QH QD QC"))
+
+
 def test_R8_3_broken_four_kings_reformed_with_any_king() -> None:
     s = position(RUBICON, "KS KH KD KC KC 8D 9C 9C 8C", LOSER, trump="H")
     t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KH KD KC")
