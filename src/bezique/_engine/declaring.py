@@ -15,24 +15,26 @@ from typing import Any
 
 from bezique._engine.announcing import announce_plans
 from bezique._engine.compiled import Rules
-from bezique._engine.hands import position
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
-from bezique._engine.sevens import seven_actions
-from bezique._engine.transitions import (
+from bezique._engine.fields import (
     ANNOUNCED,
-    CB_SHOWN,
-    COMBO_DONE,
     COMBOS,
-    DECLARED,
     EXPOSED,
     HANDS,
     MELDS,
     MEMO,
-    SEVEN_DONE,
     TABLE,
     TRUMP,
     WINDOW,
     WON,
+)
+from bezique._engine.hands import position
+from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.sevens import seven_actions
+from bezique._engine.transitions import (
+    CB_SHOWN,
+    COMBO_DONE,
+    DECLARED,
+    SEVEN_DONE,
     end_window_turn,
     remove_card,
     replace_at,

@@ -17,6 +17,31 @@ from typing import Any
 
 from bezique._engine.announcing import without_serial
 from bezique._engine.compiled import Rules
+from bezique._engine.fields import (
+    ACTIVE,
+    ANNOUNCED,
+    BRISQUES,
+    CARTE,
+    EXPOSED,
+    HANDS,
+    LAST_TRICK,
+    LAST_WINNER,
+    LEADER,
+    MEMO,
+    PHASE,
+    PLAYED,
+    SEVENS,
+    STAGE,
+    STOCK,
+    TABLE,
+    TO_MOVE,
+    TRICK,
+    TRICKS,
+    TRUMP,
+    TURN_UP,
+    WINDOW,
+    WON,
+)
 from bezique._engine.hands import position, without
 from bezique._engine.legal import (
     COMBO_DONE,
@@ -41,25 +66,10 @@ from bezique.state import (
 )
 
 __all__ = [
-    "ANNOUNCED",
-    "COMBOS",
     "COMBO_DONE",
     "DECLARED",
-    "EXPOSED",
-    "HANDS",
-    "MELDS",
-    "MEMO",
     "PARTNER",
-    "PHASE",
     "SEVEN_DONE",
-    "STAGE",
-    "TABLE",
-    "TO_MOVE",
-    "TRICK",
-    "TRUMP",
-    "VARIANT",
-    "WINDOW",
-    "WON",
     "end_window_turn",
     "guess_packet",
     "play",
@@ -70,12 +80,6 @@ SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
 PARTNER: int = Window.PARTNER.value
 NO_WINDOW = WINDOWS[0]
-
-# Positions of the State fields, for copying a state and setting what changed.
-(VARIANT, DEALER, SEED, STAGE, TO_MOVE, LEADER, PHASE, HANDS, TABLE, STOCK, TURN_UP, TRUMP,
- TRICK, ACTIVE, WINDOW, COMBOS, MELDS, SEVENS, BRISQUES, LAST_TRICK, TRICKS, LAST_WINNER,
- PLAYED, CARTE, WON, EXPOSED, PENALTIES, BONUS, PACKET, ANNOUNCED, MEMO) = range(31)
-assert State._fields[MEMO] == "memo" and State._fields[EXPOSED] == "exposed"
 
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
                                       CartePrivilege.SHOWN, CartePrivilege.AGAIN)
