@@ -10,9 +10,10 @@ runs this for the versions other than its own::
     python -m nox                       # every interpreter
     python -m nox --python 3.12 3.13    # some of them
 
-An interpreter is looked for on ``PATH`` (``python3.12``) and in pyenv's installed
-versions (``$PYENV_ROOT/versions/3.12.*/bin``, by default under ``~/.pyenv``), so a fresh
-machine needs neither pyenv's shims nor ``pyenv global``. An interpreter that cannot be
+An interpreter is looked for in pyenv's installed versions
+(``$PYENV_ROOT/versions/3.12.*/bin``, by default under ``~/.pyenv``), then on ``PATH``
+(``python3.12``), so a machine needs neither pyenv's shims nor ``pyenv global`` (a shim
+of a version that ``pyenv global`` does not name fails when run). An interpreter that cannot be
 found is an error, not a session skipped in silence.
 """
 
@@ -54,8 +55,8 @@ def pyenv_bin_dirs(root: Path, versions: tuple[str, ...] = PYTHONS) -> list[Path
 def _add_pyenv_to_path() -> None:
     root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
     extra = [str(d) for d in pyenv_bin_dirs(root)]
-    if extra:  # after PATH's own entries: an interpreter on PATH is found first
-        os.environ["PATH"] = os.pathsep.join([os.environ.get("PATH", ""), *extra])
+    if extra:  # before PATH's own entries, where pyenv's shims may stand for them and fail
+        os.environ["PATH"] = os.pathsep.join([*extra, os.environ.get("PATH", "")])
 
 
 _add_pyenv_to_path()
