@@ -9,6 +9,9 @@ each name under the module that holds it (``bezique.state.State``). This extensi
 * resolves a cross-reference to any other name of a documented object to the entry that
   documents it: ``:class:`bezique.State``` and the type hint ``bezique._variant.Variant``
   link to ``bezique.state.State`` and ``bezique.variants.Variant``;
+* leaves the internal fields of :class:`bezique.state.State` (``INTERNAL_FIELDS``) out of
+  its signature and of the types listed under it, as ``docs/api/state.rst`` leaves them
+  out of its members (``docs/api/internals.rst`` describes them);
 * gives the directive ``.. bezique-public-names::``, a table of ``bezique.__all__``, each
   name linking to its entry, with the first line of its docstring.
 """
@@ -39,6 +42,9 @@ _PLAIN = (int, float, str, bytes, bool, tuple, type(None))
 """Values that several names may share by coincidence: never matched by identity."""
 
 _MISSING = object()
+
+INTERNAL_FIELDS = {"bezique.state.State": ("combos", "carte", "packet", "memo")}
+"""Per documented class, the fields that are the engine's bookkeeping, not the API."""
 
 
 def _resolve(name: str) -> object:
@@ -122,6 +128,24 @@ def _docstring(name: str, obj: object) -> str:
     return ""
 
 
+def _hide_internal_fields(app: Sphinx, what: str, name: str, obj: object, options: object,
+                          signature: str | None,
+                          return_annotation: str) -> tuple[str | None, str] | None:
+    hidden = INTERNAL_FIELDS.get(name)
+    if not hidden:
+        return None
+    document = getattr(app.env, "current_document", None)  # Sphinx 9; before: temp_data
+    store = getattr(document, "autodoc_annotations", None)
+    if store is None:
+        store = app.env.temp_data.get("annotations", {})
+    for field in hidden:
+        store.get(name, {}).pop(field, None)
+    if signature and ":" not in signature:  # names only (autodoc_typehints = description)
+        kept = [p for p in signature.strip("()").split(", ") if p not in hidden]
+        signature = "(" + ", ".join(kept) + ")"
+    return signature, return_annotation
+
+
 class PublicNames(SphinxDirective):
     """``.. bezique-public-names::``: a table of ``bezique.__all__``."""
 
@@ -142,5 +166,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the coverage check, the alias resolution and the directive."""
     app.connect("env-check-consistency", _check_coverage)
     app.connect("missing-reference", _resolve_alias)
+    # after autodoc records the type hints (priority 500), before it renders them
+    app.connect("autodoc-process-signature", _hide_internal_fields, priority=600)
     app.add_directive("bezique-public-names", PublicNames)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": False}
