@@ -8,7 +8,9 @@ each name under the module that holds it (``bezique.state.State``). This extensi
   added to ``__all__`` must be added to the reference;
 * resolves a cross-reference to any other name of a documented object to the entry that
   documents it: ``:class:`bezique.State``` and the type hint ``bezique._variant.Variant``
-  link to ``bezique.state.State`` and ``bezique.variants.Variant``;
+  link to ``bezique.state.State`` and ``bezique.variants.Variant``, and a short name in a
+  docstring (``:class:`IllegalActionError``` in :mod:`bezique.engine`) to what its module
+  or ``bezique`` means by it;
 * leaves the internal fields of :class:`bezique.state.State` (``INTERNAL_FIELDS``) out of
   its signature and of the types listed under it, as ``docs/api/state.rst`` leaves them
   out of its members (``docs/api/internals.rst`` describes them);
@@ -48,10 +50,12 @@ INTERNAL_FIELDS = {"bezique.state.State": ("combos", "carte", "packet", "memo")}
 
 
 def _resolve(name: str) -> object:
+    """The object ``name`` names (a method's function, not a bound method), or ``_MISSING``."""
     try:
-        return pkgutil.resolve_name(name)
+        obj = pkgutil.resolve_name(name)
     except Exception:  # any name the reference may hold; an unimportable one matches nothing
         return _MISSING
+    return getattr(obj, "__func__", obj)
 
 
 def documented_names(env: BuildEnvironment) -> set[str]:
@@ -101,17 +105,30 @@ def _resolve_alias(app: Sphinx, env: BuildEnvironment, node: pending_xref,
                    contnode: nodes.TextElement) -> nodes.Element | None:
     if node.get("refdomain") != "py":
         return None
-    target = node["reftarget"]
-    obj = _resolve(target)
-    if obj is _MISSING or isinstance(obj, _PLAIN):
-        return None
-    name = _index(env).get(id(obj))
-    if name is None or name == target:
-        return None
-    domain: Any = env.get_domain("py")
-    resolved: nodes.Element | None = domain.resolve_xref(
-        env, node["refdoc"], app.builder, node["reftype"], name, node, contnode)
-    return resolved
+    target = node["reftarget"].lstrip(".")
+    module, cls = node.get("py:module"), node.get("py:class")
+    # the name as written, then as the docstring's module sees it (``IllegalActionError``
+    # in bezique.engine), then as ``bezique`` exports it
+    candidates = [target]
+    if module and cls:
+        candidates.append(f"{module}.{cls}.{target}")
+    if module:
+        candidates.append(f"{module}.{target}")
+    candidates.append(f"bezique.{target}")
+    index = _index(env)
+    for candidate in candidates:
+        obj = _resolve(candidate)
+        if obj is _MISSING or isinstance(obj, _PLAIN):
+            continue
+        name = index.get(id(obj))
+        if name is None or name == target:
+            continue
+        domain: Any = env.get_domain("py")
+        resolved: nodes.Element | None = domain.resolve_xref(
+            env, node["refdoc"], app.builder, node["reftype"], name, node, contnode)
+        if resolved is not None:
+            return resolved
+    return None
 
 
 def _docstring(name: str, obj: object) -> str:
