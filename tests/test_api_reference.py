@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import pkgutil
 import re
 import sys
@@ -156,9 +157,9 @@ def test_internal_state_fields_stay_out_of_the_public_reference() -> None:
     assert set(INTERNAL_STATE_FIELDS) <= excluded
     assert "State" in documented_members
     # the class docstring's "Attributes:" section lists the public fields only
-    doc = bz.State.__doc__ or ""
+    doc = inspect.cleandoc(bz.State.__doc__ or "")  # Python 3.13 dedents docstrings itself
     attributes = doc.split("Attributes:", 1)[1]
-    listed = set(re.findall(r"^        (\w+):", attributes, flags=re.MULTILINE))
+    listed = set(re.findall(r"^    (\w+):", attributes, flags=re.MULTILINE))
     assert listed and not listed & set(INTERNAL_STATE_FIELDS)
     assert listed | set(INTERNAL_STATE_FIELDS) == set(bz.State._fields)
     # the build leaves them out of State's signature and the types listed under it too
