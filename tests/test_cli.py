@@ -130,11 +130,46 @@ def test_simulate_progress_bar_on_a_terminal() -> None:
             return True
 
     stream = Tty()
-    bar = cli._Progress(stream, "deals")
+    now = [0.0]
+    bar = cli._Progress(stream, "deals", clock=lambda: now[0])
+    bar(0, 10)
+    now[0] += cli.BAR_INTERVAL
     bar(5, 10)
     bar(10, 10)
     text = stream.getvalue()
     assert text.startswith("\r[") and "5/10 deals 50%" in text and text.endswith("100%\n")
+
+
+@pytest.mark.parametrize("tty", [False, True])
+def test_simulate_progress_is_throttled_by_time_not_count(tty: bool) -> None:
+    """200 reports in half a second: the start and the end only; a long run adds one
+    line per interval, whatever the count."""
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    now = [100.0]
+    stream = Stream()
+    progress = cli._Progress(stream, "deals", clock=lambda: now[0])
+    for done in range(1, 201):
+        now[0] += 0.5 / 200
+        progress(done, 200)
+    shown = [line for line in stream.getvalue().replace("\r", "\n").split("\n") if line]
+    if tty:  # redrawn in place, at most every BAR_INTERVAL
+        assert shown[0] == "[..............................] 0/200 deals 0%"
+        assert shown[-1] == "[##############################] 200/200 deals 100%"
+        assert len(shown) <= 2 + 0.5 / cli.BAR_INTERVAL
+    else:
+        assert shown == ["simulated 0/200 deals", "simulated 200/200 deals"]
+    interval = cli.BAR_INTERVAL if tty else cli.LINE_INTERVAL
+    stream = Stream()
+    progress = cli._Progress(stream, "deals", clock=lambda: now[0])
+    for done in range(0, 1001):  # 1000 reports over 20 intervals
+        progress(done, 1000)
+        now[0] += 20 * interval / 1000
+    shown = [line for line in stream.getvalue().replace("\r", "\n").split("\n") if line]
+    assert 20 <= len(shown) <= 22 and shown[0].endswith(("0/1000 deals", "0/1000 deals 0%"))
+    assert shown[-1].endswith(("1000/1000 deals", "1000/1000 deals 100%"))
 
 
 # ----------------------------------------------------------------------------- play

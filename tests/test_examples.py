@@ -39,6 +39,14 @@ def test_explicit_position_example_shows_the_rules_at_work() -> None:
     assert "after the royal marriage: (60, 0)" in out
 
 
+def test_typed_app_example_refuses_what_a_server_must_refuse() -> None:
+    out = _run(ROOT / "examples" / "typed_app.py").splitlines()
+    assert out[0] == "out of turn: seat 1 sent 'pass', but it is seat 0's turn"
+    assert out[1].startswith("unreadable: not a move: 'play ZZ'")
+    assert out[2].startswith("illegal: refused by rule R2.6: ")
+    assert out[3].startswith("seat 0 made ") and "points per side: (" in out[3]
+
+
 def test_readme_example_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)

@@ -627,6 +627,92 @@ def test_R6_7_all_play_option_every_trick_has_four_cards() -> None:
     assert v.is_over and v.last_winner == 3 and v.last_trick == (0, 10)
 
 
+# ==================================================================== R11.9 cutthroat's duels
+
+
+CUTTHROAT = bz.variants.CUTTHROAT
+CUT_HANDS = ["7C 10S", "8D KC", "AD 9C", "9S QC"]
+"""The last phase-1 trick of a cutthroat deal (player 0 deals, player 1 leads): player 2
+wins it with A♦; then player 2 draws K♠, player 3 Q♠, player 0 J♣ and player 1 the
+turn-up 9♥."""
+
+
+def cutthroat_phase_2(variant: bz.Variant) -> bz.State:
+    s = bz.setup(variant, hands=CUT_HANDS, turn_up="9H", stock="KS QS JC")
+    w = play(s, "8D", "AD", "9S", "7C")
+    assert w.last_winner == 2 and w.to_move == 2 and w.stage is Stage.DECLARE
+    t = bz.apply(w, bz.Pass())  # no partner: the winner's pass closes the window
+    assert t.phase == 2 and t.stock_size == 0
+    assert t.hands == (cards("10S JC"), cards("KC 9H"), cards("9C KS"), cards("QC QS"))
+    return t
+
+
+@pytest.mark.parametrize(("leader", "plays"), [
+    ("partner_of_first_leader", ("10S", "9H", "KC", "JC")),
+    ("partner_of_first_follower", ("KC", "JC", "9H", "10S")),
+])
+def test_R11_9_cutthroat_duels(leader: str, plays: tuple[str, ...]) -> None:
+    """Cutthroat's default ``phase2 = duels`` (R11.9; seed 001's variant changes only the
+    sides and the melds): W, who won trick 24, against the player on W's left, W leading;
+    then the other two, led by the seat opposite W (R13.5's default) or, with
+    ``second_duel_leader = partner_of_first_follower``, by the other; the last-trick bonus
+    goes to the winner of the second duel's last trick, not to W."""
+    assert CUTTHROAT.options()["phase2"].value == "duels"
+    assert CUTTHROAT.options()["second_duel_leader"].value == "partner_of_first_leader"
+    v = CUTTHROAT.with_options(second_duel_leader=leader)
+    t = cutthroat_phase_2(v)
+    # first duel: player 2 (W) against player 3 (his left), 2 leading; 0 and 1 wait
+    assert t.active == (2, 3) and t.to_move == 2 and t.leader == 2
+    u = play(t, "KS")
+    assert bz.legal_actions(u) == (bz.Play("QS"),)  # R2.10: follow suit
+    assert_illegal(u, bz.Play("QC"), "R2.10")
+    u = play(u, "QS", "9C", "QC")
+    assert u.last_winner == 3 and u.last_trick == (0, 0, 0, 0)  # not the very last trick
+    assert (u.hands[0], u.hands[1]) == (t.hands[0], t.hands[1])
+    # second duel: the other two, the seat opposite W (player 0) leading by default
+    first = 0 if leader == "partner_of_first_leader" else 1
+    assert u.active == (first, 1 - first) and u.to_move == first and u.leader == first
+    v2 = play(u, plays[0])
+    if first == 0:
+        # player 1, void in spades, must trump (R2.10)
+        assert bz.legal_actions(v2) == (bz.Play("9H"),)
+        assert_illegal(v2, bz.Play("KC"), "R2.10")
+    end = play(v2, *plays[1:])
+    assert end.is_over and end.last_winner == 1
+    assert end.last_trick == (0, 10, 0, 0)
+    assert end.brisques == (0, 1, 1, 0) and end.scores == (0, 20, 10, 0)
+
+
+def test_R11_9_cutthroat_duels_from_a_phase_2_position() -> None:
+    s = bz.setup(CUTTHROAT, hands=["AC", "AS", "7S", "7C"], stock=(), turn_up=None,
+                 trump="H", dealer=0)
+    assert s.phase == 2 and s.active == (1, 2) and s.to_move == 1
+    t = play(s, "AS", "7S")
+    assert t.active == (3, 0) and t.to_move == 3
+    u = play(t, "7C", "AC")
+    assert u.is_over and u.last_trick == (10, 0, 0, 0) and u.scores == (20, 10, 0, 0)
+
+
+def test_R11_9_cutthroat_all_play_option() -> None:
+    """``phase2 = all_play`` stays an option (R11.9): every phase-2 trick has all four,
+    each following and beating the best card so far if able, trumping when void."""
+    v = CUTTHROAT.with_options(phase2="all_play")
+    assert "second_duel_leader" not in v.options()
+    t = cutthroat_phase_2(v)
+    assert t.active == (0, 1, 2, 3) and t.to_move == 2
+    u = play(t, "KS", "QS")
+    assert u.to_move == 0 and bz.legal_actions(u) == (bz.Play("10S"),)  # beat K♠ if able
+    u = play(u, "10S")
+    assert bz.legal_actions(u) == (bz.Play("9H"),)  # void in spades: trump
+    assert_illegal(u, bz.Play("KC"), "R2.10", "R11.9")
+    u = play(u, "9H")
+    assert u.last_winner == 1 and u.to_move == 1 and u.trick == ()
+    end = play(u, "KC", "9C", "QC", "JC")
+    assert end.is_over and end.last_winner == 1
+    assert end.last_trick == (0, 10, 0, 0)
+    assert end.brisques == (0, 1, 1, 0) and end.scores == (0, 20, 10, 0)
+
+
 # =========================================================================== R6.9 game to 2000
 
 

@@ -263,13 +263,15 @@ def test_R13_2_any_time_not_in_phase_2() -> None:
 
 
 @pytest.mark.parametrize(("variant", "scores"), [
-    (V.TWO_PACK, True), (V.NO_PRESET_TRUMP, None), (V.SHIFTING_BEZIQUE, True),
+    (V.TWO_PACK, True), (V.NO_PRESET_TRUMP, True), (V.SHIFTING_BEZIQUE, True),
     (V.FILDINSKI, True), (V.THREE_HANDED, True), (V.FOUR_HANDED, False),
-    (V.CUTTHROAT, False), (V.CONSULTATION, False), (V.RUBICON, None),
+    (V.CUTTHROAT, False), (V.CONSULTATION, True), (V.RUBICON, None), (V.CHINESE, None),
+    (V.EIGHT_PACK, None),
 ])
 def test_R13_3_presets_follow_their_seed(variant: bz.Variant, scores: bool | None) -> None:
-    """Seed 001's games (four-handed, cutthroat, consultation) score a seven only when shown
-    or exchanged; the others (seed 003) when played too; no option where sevens never score."""
+    """Seed 001's four-handed games (four-handed, cutthroat) score a seven only when shown
+    or exchanged; the others (seed 003; consultation by R13.3a; no preset trump by R5.1)
+    when played too; no option where sevens never score (Rubicon, Chinese, eight-pack)."""
     options = variant.options()
     if scores is None:
         assert "played_seven_scores" not in options
@@ -299,6 +301,24 @@ def test_R13_3_four_handed_played_seven(played_scores: bool) -> None:
     t = play(s, "8C", "9C", "10C", "7H")  # player 0 trumps with the seven and wins
     assert t.last_winner == 0
     assert t.sevens == ((10, 0) if played_scores else (0, 0))
+
+
+@pytest.mark.parametrize("option", [None, True, False])
+def test_R13_3a_consultation_played_seven_scores(option: bool | None) -> None:
+    """Consultation is "otherwise exactly two-handed Bezique" (seed 001), whose played seven
+    scores (R4.2, seed 003): ``played_seven_scores = True`` by default (R13.3a), ``False``
+    an option; a shown seven scores in either reading."""
+    v = (V.CONSULTATION if option is None
+         else V.CONSULTATION.with_options(played_seven_scores=option))
+    scores = option is not False
+    assert v.options()["played_seven_scores"] is scores
+    s = position("7H AH 9C 9D 9S 8S 10S 10D", "7H 8D 8D 7D 7D 8C 8C 7C", variant=v)
+    w = bz.apply(bz.apply(s, bz.Play("8C")), bz.Play("7H"))  # the dealer trumps with 7♥
+    assert w.last_winner == 0
+    assert w.sevens == ((10, 0) if scores else (0, 0))
+    assert w.scores == w.sevens  # no brisque in the trick
+    s2 = position("7H 9C 9D 9S 8S 10S 10D JC", turn_up="AH", variant=v)
+    assert bz.apply(win(s2, "9C"), SHOW).sevens == (10, 0)
 
 
 # =========================================================================== R13.4
@@ -406,31 +426,50 @@ def test_R13_5_second_duel_led_by_the_other_player_as_an_option() -> None:
 
 
 def test_R13_5_only_with_duels() -> None:
-    for variant in (V.TWO_PACK, V.THREE_HANDED, V.CUTTHROAT):
+    all_play = V.CUTTHROAT.with_options(phase2="all_play")
+    for variant in (V.TWO_PACK, V.THREE_HANDED, all_play):
         assert "second_duel_leader" not in variant.options(), variant.name
         with pytest.raises(bz.VariantError):
             variant.with_options(second_duel_leader="partner_of_first_follower")
     with pytest.raises(bz.VariantError, match="duels"):
         V.FOUR_HANDED.with_options(phase2="all_play",
                                    second_duel_leader="partner_of_first_follower")
-    v = V.CUTTHROAT.with_options(phase2="duels", second_duel_leader="partner_of_first_follower")
+    v = V.CUTTHROAT.with_options(second_duel_leader="partner_of_first_follower")
     assert v.options()["second_duel_leader"].value == "partner_of_first_follower"
+    with pytest.raises(bz.VariantError, match="duels"):
+        V.CUTTHROAT.with_options(phase2="all_play",
+                                 second_duel_leader="partner_of_first_follower")
 
 
 # =========================================================================== R13.6
 
 
-@pytest.mark.parametrize("variant", [V.NO_PRESET_TRUMP, V.RUBICON, V.CHINESE, V.EIGHT_PACK])
+@pytest.mark.parametrize("variant", [V.RUBICON, V.CHINESE, V.EIGHT_PACK])
 def test_R13_6_sevens_score_refused_where_the_meld_table_has_no_trump_seven(
         variant: bz.Variant) -> None:
-    with pytest.raises(bz.VariantError, match="seven") as info:
+    """Rubicon, Chinese and eight-pack keep "no count for the seven" (R8.1, R9.1): their
+    meld tables have no seven of trumps, which is the reason named (R13.6)."""
+    with pytest.raises(bz.VariantError, match="meld table has no seven of trumps") as info:
         variant.with_options(sevens_score=True)
-    assert variant.name in str(info.value)
+    message = str(info.value)
+    assert variant.name in message and "R8.1" in message and "R13.6" in message
+    assert "exchanged" not in message  # not the old, wrong reason
+
+
+def test_R13_6_no_preset_trump_takes_both_settings_of_sevens_score() -> None:
+    """R5.1 as now written: no preset trump scores its trump sevens by default; ``False``
+    is an option that takes effect whole (R13.6)."""
+    assert V.NO_PRESET_TRUMP.with_options(sevens_score=True) == V.NO_PRESET_TRUMP
+    off = V.NO_PRESET_TRUMP.with_options(sevens_score=False)
+    for option in ("seven_declare", "played_seven_scores", "seven_counts_as_meld",
+                   "seven_points"):
+        assert option in V.NO_PRESET_TRUMP.options() and option not in off.options(), option
 
 
 @pytest.mark.parametrize(("variant", "options"), [
     (V.RUBICON, {"seven_declare": "any_time"}),
-    (V.NO_PRESET_TRUMP, {"played_seven_scores": True}),
+    (V.NO_PRESET_TRUMP, {"sevens_score": False, "played_seven_scores": True}),
+    (V.NO_PRESET_TRUMP, {"turn_up_seven_points": 20}),
     (V.TWO_PACK, {"sevens_score": False, "seven_declare": "any_time"}),
     (V.FOUR_HANDED, {"seven_counts_as_meld": True, "partner_seven": True}),
     (V.TWO_PACK, {"partner_seven": False}),
@@ -451,11 +490,14 @@ def test_R13_6_sevens_score_false_is_whole() -> None:
 
 def test_R13_6_sevens_score_composed_without_a_trump_seven_in_the_table_is_not_half_applied(
         ) -> None:
-    """``attrs.evolve`` on the trump policy bypasses the refusal of ``with_options``; the
-    option still does not take effect in part: without a trump seven in the meld table, a
-    trump seven played to a phase-1 trick scores nothing and no seven action is offered."""
-    trump = attrs.evolve(V.NO_PRESET_TRUMP.trump, sevens_score=True)
-    variant = attrs.evolve(V.NO_PRESET_TRUMP, trump=trump)
+    """``attrs.evolve`` bypasses the refusal of ``with_options``: a variant composed with
+    ``sevens_score = True`` and a meld table without the seven of trumps. The option still
+    does not take effect in part: a trump seven played to a phase-1 trick scores nothing
+    and no seven action is offered."""
+    table = tuple((k, p) for k, p in V.NO_PRESET_TRUMP.melds.table if k is not K.TRUMP_SEVEN)
+    melds = attrs.evolve(V.NO_PRESET_TRUMP.melds, table=table)
+    variant = attrs.evolve(V.NO_PRESET_TRUMP, melds=melds)
+    assert variant.trump.sevens_score
     s = bz.setup(variant, hands=["7H 8C 9C 9D 9S 8S 10S 10D", "7D 8D 8D 7C 7C 8C JC JD"],
                  stock="7S 9S 10C 10C", trump="H")
     w = play(s, "8D", "7H")  # the trump seven wins the trick
@@ -464,7 +506,7 @@ def test_R13_6_sevens_score_composed_without_a_trump_seven_in_the_table_is_not_h
     assert bz.legal_actions(w) == (bz.Pass(),)
 
 
-def test_R13_6_cutthroat_offers_duels_as_its_page_says() -> None:
-    v = V.CUTTHROAT.with_options(phase2="duels")
-    assert v.options()["phase2"].value == "duels"
-    assert V.CUTTHROAT.options()["phase2"].value == "all_play"
+def test_R13_6_cutthroat_offers_all_play_as_its_page_says() -> None:
+    v = V.CUTTHROAT.with_options(phase2="all_play")
+    assert v.options()["phase2"].value == "all_play"
+    assert V.CUTTHROAT.options()["phase2"].value == "duels"

@@ -21,6 +21,8 @@ NO_TRUMP = bz.variants.NO_PRESET_TRUMP
 SHIFTING = bz.variants.SHIFTING_BEZIQUE
 FILDINSKI = bz.variants.FILDINSKI
 CUTTHROAT = bz.variants.CUTTHROAT
+ALL_PLAY = CUTTHROAT.with_options(phase2="all_play")
+"""Cutthroat with every player in every phase-2 trick (R11.9; the preset plays duels)."""
 CONSULTATION = bz.variants.CONSULTATION
 THREE = bz.variants.THREE_HANDED
 FOUR = bz.variants.FOUR_HANDED
@@ -103,22 +105,91 @@ def test_R5_1_sequence_does_not_fix_trump_without_the_option() -> None:
     assert w.trump is None
 
 
-def test_R5_1_trump_sevens_score_nothing() -> None:
-    s = bz.apply(play(no_trump_position(), "8C", "9C"), decl(K.ROYAL_MARRIAGE, "KS QS"))
-    assert s.trump is bz.Suit.SPADES
-    # a trump seven played to a phase-1 trick scores nothing
+SEVEN_S = bz.Declare(K.TRUMP_SEVEN, cards("7S"))
+
+
+def seven_actions(state: bz.State) -> set[bz.Action]:
+    return {a for a in bz.legal_actions(state)
+            if isinstance(a, bz.ExchangeSeven)
+            or (isinstance(a, bz.Declare) and a.meld is K.TRUMP_SEVEN)}
+
+
+def test_R5_1_no_preset_trump_keeps_the_seven_options() -> None:
+    """R5.1 as now written: seed 000 changes only how trump is set, so the seven's options
+    are those of the base game, but the turned-up seven (there is no turn-up)."""
+    options = NO_TRUMP.options()
+    assert options["sevens_score"] is True and options["played_seven_scores"] is True
+    assert options["seven_counts_as_meld"] is True and options["seven_points"] == 10
+    assert "turn_up_seven_points" not in options
+    assert NO_TRUMP.melds.points(K.TRUMP_SEVEN) == 10
+    assert NO_TRUMP.with_options(sevens_score=True) == NO_TRUMP
+    assert NO_TRUMP.with_options(seven_points=20).trump.seven_points == 20
+
+
+@pytest.mark.parametrize(("options", "played", "shown"), [
+    ({}, 10, 10),
+    ({"played_seven_scores": True}, 10, 10),
+    ({"played_seven_scores": False}, 0, 10),
+    ({"sevens_score": False}, 0, 0),
+])
+def test_R5_1_no_preset_trump_seven_scores_once_trump_fixed(
+        options: dict[str, object], played: int, shown: int) -> None:
+    """Once the spade marriage fixes trump, a spade seven played to a phase-1 trick scores
+    under ``played_seven_scores`` (R4.2, R13.3) and the other is shown for 10 after a won
+    trick (R4.2); it is never exchanged, there being no turn-up (R5.1)."""
+    s = bz.apply(play(no_trump_position(NO_TRUMP.with_options(**options)), "8C", "9C"),
+                 decl(K.ROYAL_MARRIAGE, "KS QS"))
+    assert s.trump is bz.Suit.SPADES and s.turn_up is None
     t = play(s, "7S", "AH")  # 7♠ (trump) led, A♥ cannot win
-    assert t.sevens == (0, 0) and t.melds == (40, 0)
-    assert t.scores == (40 + 10, 0)  # the A♥ won is a brisque, nothing for the seven
+    assert t.sevens == (played, 0) and t.melds == (40, 0)
+    assert t.scores == (40 + 10 + played, 0)  # the A♥ won is a brisque
     assert t.stage is Stage.DECLARE and t.to_move == 0
-    # player 0 still holds a seven of trumps: no seven action is offered or accepted
     assert bz.Card.parse("7S") in t.hands[0]
-    assert not has_seven_action(t)
-    assert_illegal(t, bz.Declare(K.TRUMP_SEVEN, cards("7S")), "R5.1")
+    if not shown:
+        assert seven_actions(t) == set()
+        assert_illegal(t, SEVEN_S, "R4.2")
+        return
+    assert seven_actions(t) == {SEVEN_S}  # shown, never exchanged: no turn-up
     assert_illegal(t, bz.ExchangeSeven("7S"), "R5.1")
-    assert NO_TRUMP.melds.points(K.TRUMP_SEVEN) is None
-    # dealing no turn-up, no seven can score at the start either
-    assert bz.setup(NO_TRUMP, hands=["7S", "7H"], stock=()).sevens == (0, 0)
+    u = bz.apply(t, SEVEN_S)
+    assert u.sevens == (played + shown, 0)
+    assert u.phase == 2 and u.sevens == (played + shown, 0)  # the last draws: phase 2
+
+
+@pytest.mark.parametrize("played_scores", [True, False])
+@pytest.mark.parametrize("seven_as_meld", [True, False])
+def test_R5_1_no_trump_seven_before_trump_fixed(played_scores: bool,
+                                                seven_as_meld: bool) -> None:
+    """Before trump is fixed no card is a trump seven (R5.1): a seven played then scores
+    nothing, nor later when a marriage makes its suit trumps; no seven is declared. A seven
+    still held when trump becomes its suit is a trump seven from then on: in the same window
+    where the seven is declared in addition to the marriage (``seven_counts_as_meld =
+    False``, R4.3), else after the next trick won."""
+    v = NO_TRUMP.with_options(played_seven_scores=played_scores,
+                              seven_counts_as_meld=seven_as_meld)
+    s = bz.setup(v, hands=["KS QS KD QD 9C 7S 7S 8D", "8C AH 10H 8H 7H JC 9H 10C"],
+                 stock="9S 8S 9S 8S 9D 9D")
+    t = bz.apply(play(s, "8C", "9C"), bz.Pass())
+    assert t.trump is None and t.to_move == 0
+    u = play(t, "7S", "JC")  # no trump: the 7♠ led wins over an off-suit jack
+    assert u.last_winner == 0 and u.stage is Stage.DECLARE
+    assert u.sevens == (0, 0) and u.scores == (0, 0)  # not a trump seven: nothing
+    assert seven_actions(u) == set()
+    assert_illegal(u, SEVEN_S, "R5.1")
+    assert_illegal(u, bz.ExchangeSeven("7S"), "R5.1")
+    w = bz.apply(u, decl(K.ROYAL_MARRIAGE, "KS QS"))
+    assert w.trump is bz.Suit.SPADES
+    assert w.sevens == (0, 0) and w.melds == (40, 0)  # the played seven stays unscored
+    if not seven_as_meld:
+        # the marriage fixed trump: the 7♠ in hand is now a trump seven, shown at once
+        assert w.stage is Stage.DECLARE and seven_actions(w) == {SEVEN_S}
+        assert bz.apply(w, SEVEN_S).sevens == (10, 0)
+        w = bz.apply(w, bz.Pass())
+    assert w.stage is Stage.PLAY and w.to_move == 0
+    x = play(w, "8D", "10C")  # 8♦ led; 10♣ is no trump: player 0 wins
+    assert x.stage is Stage.DECLARE and x.to_move == 0
+    assert seven_actions(x) == {SEVEN_S}
+    assert bz.apply(x, SEVEN_S).sevens == (10, 0)
 
 
 def test_R5_1_before_trump_the_highest_card_of_the_suit_led_wins() -> None:
@@ -366,7 +437,7 @@ def test_R6_10_cutthroat_composition() -> None:
     v = CUTTHROAT
     assert (v.players, v.packs, v.hand_size) == (4, 4, 8)
     assert v.sides == (0, 1, 2, 3)
-    assert v.legality.phase2.value == "all_play"
+    assert v.legality.phase2.value == "duels"  # R11.9: seed 001's duels stand
     assert v.scoring.target == 2000
     s = bz.new_deal(v, seed=4)
     assert len(s.scores) == 4 and s.stock_size == 96
@@ -413,8 +484,8 @@ def test_R6_10_cutthroat_melds_only_from_own_cards() -> None:
             assert_illegal(x, decl(K.ROYAL_MARRIAGE, "KH QH"), "R3.9", "R6.10")
 
 
-def test_R6_10_cutthroat_phase_2_all_four_play_each_trick() -> None:
-    s = bz.setup(CUTTHROAT, hands=["KH 7H 8D", "9C 8S 7S", "AH 8S 9S", "10C 7C 9D"],
+def test_R6_10_cutthroat_all_play_phase_2_all_four_play_each_trick() -> None:
+    s = bz.setup(ALL_PLAY, hands=["KH 7H 8D", "9C 8S 7S", "AH 8S 9S", "10C 7C 9D"],
                  stock=(), turn_up=None, trump="H")
     assert s.phase == 2 and s.active == (0, 1, 2, 3) and s.to_move == 1
     t = play(s, "9C")
@@ -434,8 +505,8 @@ def test_R6_10_cutthroat_phase_2_all_four_play_each_trick() -> None:
     assert u.trick == () and all(len(h) == 2 for h in u.hands)
 
 
-def test_R6_10_cutthroat_phase_2_starts_all_play_after_the_stock() -> None:
-    s = bz.setup(CUTTHROAT, hands=["7C 8C", "AS 8D", "7D 8S", "9D 9S"], turn_up="9H",
+def test_R6_10_cutthroat_all_play_phase_2_starts_after_the_stock() -> None:
+    s = bz.setup(ALL_PLAY, hands=["7C 8C", "AS 8D", "7D 8S", "9D 9S"], turn_up="9H",
                  stock="7S 10C 10D")
     t = bz.apply(play(s, "AS", "7D", "9S", "7C"), bz.Pass())
     assert t.phase == 2 and t.to_move == 1
@@ -462,10 +533,9 @@ def test_R6_10_consultation_is_the_two_pack_game_for_two_sides_of_two() -> None:
     v = CONSULTATION
     assert v.deal.side_members == 2
     assert (v.players, v.packs, v.hand_size, v.sides) == (2, 2, 8, (0, 1))
-    for policy in ("deck", "legality", "melds", "scoring"):
+    # "otherwise exactly two-handed Bezique", the played seven included (R13.3a)
+    for policy in ("deck", "trump", "legality", "melds", "scoring"):
         assert getattr(v, policy) == getattr(TWO_PACK, policy), policy
-    # seed 001's reading of the played seven (R13.3); the two-pack game otherwise
-    assert v.trump == attrs.evolve(TWO_PACK.trump, played_seven_scores=False)
     assert attrs.evolve(v.deal, side_members=1) == TWO_PACK.deal
     s = bz.new_deal(v, seed=9)
     assert s.stock_size == 48 and len(s.scores) == 2 and s.turn_up is not None
@@ -513,7 +583,7 @@ def test_R7_1_three_handed_phase_2_need_not_trump_when_unable_to_win() -> None:
     v = play(u, "8S")
     assert v.last_winner == 2
     # under the four-handed rule (all_play) the same player would have to trump
-    four = bz.setup(CUTTHROAT, hands=["7H 8S", "9C 10S", "AH 8D", "7D 8D"], stock=(),
+    four = bz.setup(ALL_PLAY, hands=["7H 8S", "9C 10S", "AH 8D", "7D 8D"], stock=(),
                     turn_up=None, trump="H")
     f = play(four, "9C", "AH", "7D")
     assert set(bz.legal_actions(f)) == {bz.Play("7H")}
@@ -571,8 +641,8 @@ def test_R7_1_three_handed_game_to_2000_highest_total_wins() -> None:
     (CUTTHROAT, {"partner_declare": "winner_only"}),
     (CUTTHROAT, {"partner_combined_beziques": False}),
     (CONSULTATION, {"partner_declare": "winner_only"}),
-    (NO_TRUMP, {"seven_counts_as_meld": False}),
-    (NO_TRUMP, {"seven_points": 20}),
+    (NO_TRUMP, {"turn_up_seven_points": 20}),
+    (NO_TRUMP, {"sevens_score": False, "seven_points": 20}),
     (FILDINSKI, {"require_fresh_card": True}),
     (FILDINSKI, {"reform_broken": True}),
     (FOUR, {"sequence_fixes_trump": True}),
@@ -589,12 +659,15 @@ def test_with_options_rejects_options_that_make_no_sense(variant: bz.Variant,
         variant.with_options(**options)
 
 
-def test_R11_9_cutthroat_plays_all_play_by_default_duels_is_an_option() -> None:
-    # R11.9: "Cutthroat uses all_play by default", so duels stays a valid choice
-    v = CUTTHROAT.with_options(phase2="duels")
-    s = bz.setup(v, hands=["7C", "AS", "7D", "9D"], turn_up="9H", stock="7S 10C 10D")
+def test_R11_9_cutthroat_plays_duels_by_default_all_play_is_an_option() -> None:
+    # R11.9: "Cutthroat uses duels by default ... all_play stays an option"
+    s = bz.setup(CUTTHROAT, hands=["7C", "AS", "7D", "9D"], turn_up="9H", stock="7S 10C 10D")
     t = bz.apply(play(s, "AS", "7D", "9D", "7C"), bz.Pass())
     assert t.phase == 2 and t.active == (1, 2) and t.to_move == 1
+    v = CUTTHROAT.with_options(phase2="all_play")
+    u = bz.apply(play(bz.setup(v, hands=["7C", "AS", "7D", "9D"], turn_up="9H",
+                               stock="7S 10C 10D"), "AS", "7D", "9D", "7C"), bz.Pass())
+    assert u.phase == 2 and u.active == (0, 1, 2, 3) and u.to_move == 1
 
 
 def test_with_options_accepts_the_options_of_each_variant() -> None:
@@ -616,7 +689,7 @@ def test_with_options_accepts_the_options_of_each_variant() -> None:
 def test_R11_9_void_follower_must_overtrump_a_trumped_trick() -> None:
     """All play: player 2 trumps the club led; player 0, void in clubs, must beat that trump
     with a higher one if able (A♥), not under-trump (7♥) nor discard."""
-    s = bz.setup(CUTTHROAT, hands=["AH 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+    s = bz.setup(ALL_PLAY, hands=["AH 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
                  stock=(), turn_up=None, trump="H")
     t = play(s, "9C", "9H", "7C")
     assert t.to_move == 0
@@ -628,7 +701,7 @@ def test_R11_9_void_follower_must_overtrump_a_trumped_trick() -> None:
 def test_R1_3_R11_9_an_identical_trump_does_not_beat_the_first() -> None:
     """Of two identical cards the first played wins (R1.3), so a second 9♥ does not beat the
     9♥ that trumped: unable to beat it, the void player may play any trump (R11.9)."""
-    s = bz.setup(CUTTHROAT, hands=["9H 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
+    s = bz.setup(ALL_PLAY, hands=["9H 7H 8S", "9C 8S 9S", "9H 10S JS", "7C 8D 9D"],
                  stock=(), turn_up=None, trump="H")
     t = play(s, "9C", "9H", "7C")
     assert set(bz.legal_actions(t)) == {bz.Play("9H"), bz.Play("7H")}

@@ -15,9 +15,12 @@ def _preset_docstrings() -> dict[str, str]:
     tree = ast.parse(inspect.getsource(bz.variants))
     docs: dict[str, str] = {}
     for node, nxt in zip(tree.body, tree.body[1:], strict=False):
-        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+        # ``TWO_PACK: Variant = Variant(...)``, or an assignment without annotation
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) else None)
+        if (isinstance(target, ast.Name)
                 and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)):
-            docs[node.targets[0].id] = " ".join(str(nxt.value.value).split())
+            docs[target.id] = " ".join(str(nxt.value.value).split())
     return docs
 
 

@@ -12,8 +12,9 @@ warnings as errors), the other Pythons (``noxfile.py``: the test suite again on 
 CPython version the classifiers of pyproject.toml name, other than the one running this
 script; an interpreter that cannot be found fails the step) and the package
 (``tools/check_package.py``: build the sdist and the wheel, ``twine check``, install the
-wheel into a fresh virtual environment and run the sdist's test suite against it). Each
-runs with the interpreter that runs this script (import-linter and actionlint by their
+wheel into a fresh virtual environment, check its type completeness with
+``basedpyright --verifytypes`` (at least 98%) and run the sdist's test suite against it).
+Each runs with the interpreter that runs this script (import-linter and actionlint by their
 scripts beside that interpreter), so run it with the project's virtual environment's
 Python. The exit status is that of the first failing step, or 0 when all pass. Stdlib
 only.

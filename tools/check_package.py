@@ -20,7 +20,11 @@ virtual environment, which must have the ``package`` and ``test`` extras install
    dependencies are not downloaded again but reused from this interpreter's
    site-packages through a ``.pth`` file (which adds the directories without running
    their ``.pth`` files, so the editable install of the source tree stays out);
-5. the unpacked sdist, with its ``src/`` removed, runs its own test suite with that
+5. type completeness: ``basedpyright --verifytypes bezique --ignoreexternal`` (pyright's
+   report on what a type checker knows of every exported name; the ``lint`` extra
+   installs it, with its own Node runtime) reads the wheel installed in that
+   environment and must find at least 98% of the exported symbols of a known type;
+6. the unpacked sdist, with its ``src/`` removed, runs its own test suite with that
    environment's Python, with ``BEZIQUE_TEST_INSTALLED=1`` so that ``tests/conftest.py``
    refuses to run unless ``import bezique`` resolves to the installed wheel.
 
@@ -30,6 +34,7 @@ exit status is that of the first failing step, or 0.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -41,6 +46,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+LEAST_TYPE_COMPLETENESS = 0.98
+"""The share of the exported symbols whose type pyright's ``--verifytypes`` must know."""
 
 
 def _run(args: Sequence[str | Path], *, cwd: Path = ROOT,
@@ -83,6 +91,49 @@ def _fresh_venv(where: Path) -> Path:
     return python
 
 
+def type_completeness_verdict(report: str, package_dir: Path,
+                              least: float = LEAST_TYPE_COMPLETENESS) -> tuple[bool, str]:
+    """Judge the JSON ``report`` of ``pyright --verifytypes --outputjson``: whether it read
+    the package in ``package_dir`` and scores at least ``least``; and what to print."""
+    try:
+        found = json.loads(report)["typeCompleteness"]
+        score = float(found["completenessScore"])
+        counts = found["exportedSymbolCounts"]
+        read = Path(found["packageRootDirectory"])
+    except (ValueError, KeyError, TypeError) as error:
+        return False, f"no type completeness in the report ({error!r}): {report[:500]!r}"
+    if read.resolve() != package_dir.resolve():
+        return False, f"the report read {read}, not the installed wheel's {package_dir}"
+    total = sum(counts.values())
+    lines = [f"type completeness {score:.1%} (at least {least:.0%}): {total} exported symbols, "
+             f"{counts['withKnownType']} known, {counts['withAmbiguousType']} ambiguous, "
+             f"{counts['withUnknownType']} unknown"]
+    lines += [f"  not known: {symbol['name']}" for symbol in found.get("symbols", [])
+              if symbol.get("isExported") and not (symbol.get("isTypeKnown")
+                                                   and not symbol.get("isTypeAmbiguous"))]
+    return score >= least, "\n".join(lines)
+
+
+def verify_types(python: Path, work: Path) -> int:
+    """basedpyright's type completeness of the wheel installed for ``python``; 1 below
+    :data:`LEAST_TYPE_COMPLETENESS`. Pyright finds the interpreter on ``PATH`` (its
+    ``--pythonpath`` is not read by ``--verifytypes``); ``work`` holds no configuration."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PATH"] = os.pathsep.join((str(python.parent), env.get("PATH", "")))
+    package_dir = Path(subprocess.run(
+        [str(python), "-c", "import bezique, os; print(os.path.dirname(bezique.__file__))"],
+        check=True, capture_output=True, text=True, env=env, cwd=work).stdout.strip())
+    args = [sys.executable, "-m", "basedpyright", "--verifytypes", "bezique", "--ignoreexternal",
+            "--outputjson"]
+    print(f"  $ {' '.join(args)}", flush=True)
+    done = subprocess.run(args, cwd=work, env=env, capture_output=True, text=True)
+    ok, summary = type_completeness_verdict(done.stdout, package_dir)
+    print(summary, flush=True)
+    if not ok:
+        print(f"FAILED: type completeness\n{done.stderr}", file=sys.stderr, flush=True)
+    return 0 if ok else 1
+
+
 def check(work: Path) -> int:
     dist = work / "dist"
     print("-- build the sdist and, from it, the wheel", flush=True)
@@ -118,6 +169,11 @@ def check(work: Path) -> int:
     python = _fresh_venv(work / "venv")
     status = _run([sys.executable, "-m", "pip", "--python", python, "install", "-q",
                    "--no-deps", "--no-index", wheel])
+    if status:
+        return status
+
+    print("-- type completeness of the installed wheel", flush=True)
+    status = verify_types(python, work)
     if status:
         return status
 

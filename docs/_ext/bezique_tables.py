@@ -49,6 +49,7 @@ from bezique.policies import (
     LastTrick,
     MeldSource,
     Phase2,
+    SecondDuelLeader,
     Settlement,
     SevenDeclare,
     TrumpFixing,
@@ -65,7 +66,6 @@ _MELD_TEXT = {
     MeldKind.TRUMP_SEQUENCE: "Trump sequence: A 10 K Q J of trumps",
     MeldKind.BACK_DOOR: "Back-door sequence: A 10 K Q J of a plain suit",
     MeldKind.CARTE_BLANCHE: "Carte blanche: a hand without K, Q or J (R8.2, R11.6)",
-    MeldKind.TRUMP_SEVEN: "Seven of trumps: exchanged, declared or played (R4.1-R4.3)",
 }
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -163,7 +163,20 @@ def _pair_text(variant: presets.Variant) -> str:
     return text
 
 
+def _seven_meld_text(variant: presets.Variant) -> str:
+    """The seven's row of the meld table: how it scores here (R4.1-R4.3, R5.1, R13.3)."""
+    turn_up = variant.deal.turn_up
+    how = (["exchanged"] if turn_up else []) + ["declared"] + (
+        ["played"] if variant.trump.played_seven_scores else [])
+    words = how[0] if len(how) == 1 else f"{', '.join(how[:-1])} or {how[-1]}"
+    if turn_up:
+        return f"Seven of trumps: {words} (R4.1-R4.3, R13.3)"
+    return f"Seven of trumps: {words}, once trump is fixed (R4.2, R4.3, R5.1, R13.3)"
+
+
 def _meld_text(variant: presets.Variant, kind: MeldKind) -> str:
+    if kind is MeldKind.TRUMP_SEVEN:
+        return _seven_meld_text(variant)
     if kind in _MELD_TEXT:
         return _MELD_TEXT[kind]
     name = kind.value.replace("_", " ")
@@ -225,8 +238,13 @@ def _phase2_text(variant: presets.Variant) -> str:
     else:
         void = "a trump that beats it if able, else any trump, else any card"
     if duels:
-        return (f"two duels of {hand} tricks each (R6.7, R11.9); in each, follow suit and "
-                f"win the trick if able; when void, {void}")
+        second = ("the player opposite the first leader" if legality.second_duel_leader
+                  is SecondDuelLeader.PARTNER_OF_FIRST_LEADER else "the other player")
+        return (f"two duels of {hand} tricks each (R6.7, R11.9): the winner of trick 24 "
+                f"against the player on his left, he leading; then the other two, "
+                f"{second} leading (R13.5); in each, follow suit and win the trick if able; "
+                f"when void, {void}; the last trick's bonus goes to the winner of the second "
+                f"duel's last trick")
     if variant.players > 2:
         rules = "R7.1, R11.9" if variant.players == 3 else "R11.9"
         return (f"{hand} tricks, all {variant.players} playing to each: follow suit and beat "
@@ -282,9 +300,13 @@ def _seven_text(variant: presets.Variant) -> str:
     melds = variant.melds
     how = ("instead of the trick's declaration" if melds.seven_counts_as_meld
            else "in addition to the trick's declaration")
-    actions = ("an exchange, declaration or play" if trump.played_seven_scores
-               else "an exchange or declaration; played to a trick it scores nothing (R13.3)")
+    shown = "an exchange or declaration" if variant.deal.turn_up else "a declaration"
+    actions = (f"{shown} or a play" if trump.played_seven_scores
+               else f"{shown}; played to a trick it scores nothing (R13.3)")
     text = f"{trump.seven_points} for {actions}, {how} (R4.1-R4.3)"
+    if not variant.deal.turn_up:
+        text += ("; once trump is fixed, its sevens are trump sevens; before that no card "
+                 "is, and with no turn-up there is no exchange (R5.1)")
     if melds.seven_declare is SevenDeclare.ANY_TIME:
         text += "; declared by its holder whenever he acts in phase 1 (R13.2)"
     if melds.partner_seven and variant.why_not("partner_seven") is None:

@@ -23,7 +23,9 @@ The API (every answer is JSON; an error is ``{"error": "...", "rule": "R2.7" | n
 
 ``observation`` is the library's JSON document of the person's observation
 (``bz.to_json(bz.observe(state, seat))``) and ``legal`` the legal actions in its
-notation, empty when it is not the person's turn. Bad JSON, an unknown variant
+notation, empty when it is not the person's turn. A pass that is the person's only
+legal action (``bz.forced_action``) is played for him with the bots' moves; its entry
+of ``log`` says ``"forced": true``. Bad JSON, an unknown variant
 or a bad field give 400, an unknown id 404, a body over 64 KB 413, and a new
 game while the server already holds 1000 gives 503. Requests to one game are
 served one at a time; a refused request leaves the game as it was; a game left

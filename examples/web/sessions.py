@@ -2,7 +2,9 @@
 
 A :class:`Session` is one deal between a person (the human seat) and bots
 playing every other seat. :meth:`Session.act` applies the person's action and
-then the bots' replies, up to the person's next turn or the end of the deal.
+then the bots' replies, up to the person's next turn or the end of the deal. A pass
+that is the person's only legal action (``bz.forced_action``) is played for him on the
+way, and marked ``"forced": true`` in the log.
 :func:`view` is the only door to the browser: it holds the human seat's
 observation (``bz.observe``, written by ``bz.to_json``), the legal actions in
 the library's notation and the public log, never a card the person may not see.
@@ -70,7 +72,7 @@ class Session:
         self.start = bz.new_deal(variant, seed=seed)
         self.state = self.start
         self.actions: list[bz.Action] = []
-        self.log: list[tuple[int, str]] = []
+        self.log: list[tuple[int, str, bool]] = []
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
         self.used = 0.0
@@ -112,7 +114,7 @@ class Session:
                                     "(its seed would show the hidden cards)")
         return bz.Record.from_play(self.start, self.actions).dumps()
 
-    def _apply(self, action: bz.Action) -> None:
+    def _apply(self, action: bz.Action, forced: bool = False) -> None:
         before = self.state
         player = before.to_move
         assert player is not None
@@ -122,11 +124,17 @@ class Session:
             self.last_winner = bz.observe(after, self.seat).last_winner
         self.state = after
         self.actions.append(action)
-        self.log.append((player, bz.format_action(action)))
+        self.log.append((player, bz.format_action(action), forced))
 
     def _play_bots(self) -> None:
-        while (player := self.state.to_move) is not None and player != self.seat:
-            self._apply(self._bot.choose(bz.observe(self.state, player), self._rng))
+        """The bots' moves, and the person's forced passes, up to his next real choice."""
+        while (player := self.state.to_move) is not None:
+            if player != self.seat:
+                self._apply(self._bot.choose(bz.observe(self.state, player), self._rng))
+            elif isinstance(bz.forced_action(self.state), bz.Pass):
+                self._apply(bz.Pass(), forced=True)
+            else:
+                return
 
 
 def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
@@ -185,7 +193,8 @@ def view(session: Session) -> dict[str, Any]:
         "observation": json.loads(bz.to_json(observation)),
         "legal": [bz.format_action(a) for a in observation.legal_actions],
         "choices": [_choice(variant, a) for a in observation.legal_actions],
-        "log": [{"player": p, "action": text} for p, text in session.log],
+        "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
+                for p, text, forced in session.log],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
         "over": state.is_over,

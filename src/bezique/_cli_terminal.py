@@ -13,17 +13,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bezique._narration import addressed_to_you, describe_events, score_events
-from bezique.actions import Action, ExchangeSeven, Play
+from bezique.actions import Action, ExchangeSeven, Pass, Play
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
-from bezique.engine import apply, check_action, legal_actions, new_deal
+from bezique.engine import apply, check_action, forced_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.observation import Observation, observe
 from bezique.results import deal_result
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
-__all__ = ["PLAY_HELP", "narrate_deal", "play_deal"]
+__all__ = ["FORCED_PASS", "PLAY_HELP", "narrate_deal", "play_deal"]
 
 
 def narrate_deal(state: State, choose: Callable[[State], Action],
@@ -148,13 +148,20 @@ def _show_turn(o: Observation, names: list[str], write: Callable[[str], object])
         write(f"   {k:>3}. {action}")
 
 
+FORCED_PASS = "you: pass (nothing else is legal: played for you)"
+"""The line that tells the person a lone legal pass was played for him (R2.6)."""
+
+
 def _tell(before: State, action: Action, after: State, human: int, names: list[str],
           write: Callable[[str], object]) -> None:
     """Describe one action as the human may see it (no hidden card is shown)."""
     p = before.to_move
     assert p is not None
     who = "you" if p == human else f"player {p}"
-    write(f"{who}: {action}{_exchanged(before, action)}")
+    if p == human and isinstance(action, Pass) and forced_action(before) == action:
+        write(FORCED_PASS)
+    else:
+        write(f"{who}: {action}{_exchanged(before, action)}")
     for line in describe_events(score_events(before, after), names):
         write(f"    {line}")
     if isinstance(action, Play) and after.tricks > before.tricks:
@@ -190,7 +197,10 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     """Let a person play seat ``human`` of one deal against copies of ``bot``.
 
     Reads answers with ``read(prompt)`` (``input`` in the terminal) and writes
-    with ``write``. End of input or ``quit`` stops at once. Returns 0.
+    with ``write``. End of input or ``quit`` stops at once. Returns 0. A
+    :class:`~bezique.actions.Pass` that is the person's only legal action
+    (:func:`bezique.forced_action`: a window after a trick won with nothing to declare,
+    R2.6) is played for him, in one line (:data:`FORCED_PASS`).
     """
     state = new_deal(variant, seed=seed)
     rng = random.Random(seed)
@@ -202,7 +212,9 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     write("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
           "'quit' or Ctrl-D stops.")
     while (p := state.to_move) is not None:
-        if p == human:
+        if p == human and isinstance(forced_action(state), Pass):
+            action: Action = Pass()
+        elif p == human:
             o = observe(state, human)
             _show_turn(o, names, write)
             while True:
@@ -222,7 +234,7 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
                 if not isinstance(chosen, str):
                     break
                 write(chosen)
-            action: Action = chosen
+            action = chosen
         else:
             action = bot.choose(observe(state, p), rng)
         before = state

@@ -25,12 +25,16 @@ from bezique.policies import (
     TrumpPolicy,
 )
 
-__all__ = ["Variant"]
+__all__ = ["STRUCTURE", "Variant"]
 
 _POLICIES = ("deck", "deal", "trump", "legality", "melds", "scoring")
 # Policy fields that are structure, not options of the rules.
 _NOT_OPTIONS = frozenset({"table", "packets", "sides", "players", "hand_size", "packs",
                           "side_members", "fixing", "turn_up", "source", "settlement"})
+STRUCTURE = _NOT_OPTIONS
+"""The policy fields that make a variant's structure (packs, players, hand size, sides,
+packets, turn-up, how trump is fixed, where melds come from, the meld table, settlement):
+not options, so a preset with house rules keeps its preset's."""
 
 
 _ALL_OPTIONS = frozenset(
@@ -178,7 +182,8 @@ class Variant:
         the enum member or its value as a string. Each option named must apply to the
         resulting variant, whole (R13.6): ``phase2="duels", second_duel_leader=...``
         together is fine, ``second_duel_leader`` where phase 2 has no duels is refused,
-        and so is ``sevens_score=True`` where the meld table has no seven of trumps.
+        and so is ``sevens_score=True`` where the meld table has no seven of trumps
+        (Rubicon, Chinese, eight-pack: R8.1, R9.1).
 
         Raises:
             VariantError: for an unknown option name, a bad value, or an option that
@@ -211,8 +216,8 @@ class Variant:
                 and MeldKind.TRUMP_SEVEN not in variant.melds.kinds):
             raise VariantError(
                 f"option sevens_score = True cannot take effect in {self.name}: its meld table "
-                f"has no seven of trumps, so a seven could be played for points but never "
-                f"shown or exchanged (R5.1, R8.1, R9.1, R13.6)")
+                f"has no seven of trumps (Rubicon, Chinese and eight-pack keep \"no count for "
+                f"the seven\", R8.1, R9.1), so no seven of trumps may score (R13.6)")
         return variant
 
     def _policy_of(self, option: str) -> str:

@@ -140,5 +140,5 @@ PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 """``PLAYS[card.index]`` is the interned ``Play(card)``."""
 PLAYS_FROM_TABLE: tuple[Play, ...] = tuple(Play(card, from_table=True) for card in ALL_CARDS)
 """``PLAYS_FROM_TABLE[card.index]`` is the interned ``Play(card, from_table=True)``."""
-PASS = Pass()
+PASS: Pass = Pass()
 """The interned :class:`Pass`."""

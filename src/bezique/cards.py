@@ -13,7 +13,8 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -33,7 +34,10 @@ __all__ = [
 class Suit(enum.Enum):
     """The four suits. ``str(Suit.SPADES)`` is ``"♠"``."""
 
-    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+    if TYPE_CHECKING:  # what type checkers read: Enum's own signature
+        def __hash__(self) -> int: ...
+    else:  # members are singletons: hash by identity, in C (hot path)
+        __hash__ = object.__hash__
 
     SPADES = "♠"
     HEARTS = "♥"
@@ -188,7 +192,7 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 )
 """The 32 distinct cards, in display order (``ALL_CARDS[c.index] is c``)."""
 
-by_index = operator.attrgetter("index")
+by_index: Callable[[Card], int] = operator.attrgetter("index")
 """The sort key of display order (``sorted(cards, key=by_index)``): the order ``<`` gives,
 without a Python-level comparison per pair, for the engine's hot path."""
 
@@ -239,7 +243,7 @@ def _why_not_card(key: str) -> str:
     return f"unknown rank in {quote(key)} (use A 10 K Q J 9 8 7)"
 
 
-QUOTE_LIMIT = 40
+QUOTE_LIMIT: int = 40
 """At most this many characters of a user's input are quoted in an error message."""
 
 
@@ -252,7 +256,19 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
     text = repr(value)
-    return text if len(text) <= limit + 2 else f"{text[:limit]}... (a {type(value).__name__})"
+    if len(text) <= limit + 2:
+        return text
+    return f"{text[:limit]}... ({a_noun(type(value).__name__)})"
+
+
+def a_noun(noun: str) -> str:
+    """``noun`` after its indefinite article, for messages: ``a State``, ``an Observation``,
+    ``an int``.
+
+    >>> a_noun("State"), a_noun("Observation"), a_noun("int")
+    ('a State', 'an Observation', 'an int')
+    """
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

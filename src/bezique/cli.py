@@ -14,11 +14,13 @@ Subcommands:
   turn-up, stock and scores and the legal actions, numbered, in the action
   notation; answer with a number or the action's text (``play QS``, ``pass``).
   ``help`` explains the commands; ``quit`` or Ctrl-D ends the program (status 0).
+  A pass that is your only legal action (:func:`bezique.forced_action`) is played for
+  you, in one line: ``you: pass (nothing else is legal: played for you)``.
 * ``bezique simulate [--variant NAME] (--games N | --deals N) [--bots a,b]
   [--workers K] [--seed S] [--duplicate] [--json]``: bots play many deals or games
-  (:func:`bezique.simulate`); a progress bar on a terminal (plain
-  lines otherwise) on standard error, from 0/N, then a summary table, or the result as
-  JSON with ``--json``. ``--check`` checks the rules' invariants after every
+  (:func:`bezique.simulate`); a progress bar on a terminal (plain lines otherwise, at
+  most one each ten seconds) on standard error, from 0/N to N/N, then a summary
+  table, or the result as JSON with ``--json``. ``--check`` checks the rules' invariants after every
   action; a violation (an engine bug) prints one line and exits with status 1.
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
@@ -37,6 +39,7 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -53,7 +56,7 @@ from bezique.variants import Variant
 
 __all__ = ["main", "make_bot", "narrate_deal", "play_deal"]
 
-BOTS = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
+BOTS: dict[str, str] = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
 """Bot names of the command line and the classes of :mod:`bezique.bots` they stand for."""
 
 
@@ -152,17 +155,33 @@ def _play(args: argparse.Namespace) -> int:
 
 
 class _Progress:
-    """A progress bar on a terminal, plain lines (every tenth) otherwise; both start at 0/N
-    (shown with the first report, so that a refused command shows no progress)."""
+    """Progress on ``stream``: a bar redrawn in place on a terminal, plain lines otherwise.
 
-    def __init__(self, stream: Any, unit: str) -> None:
-        self.stream, self.unit, self.tty, self.shown = stream, unit, stream.isatty(), -1
+    Both start at 0/N (shown with the first report, so that a refused command shows no
+    progress) and end at N/N; in between, output is throttled by time, not by count: the
+    bar is redrawn at most every :data:`BAR_INTERVAL` seconds, a line written at most every
+    :data:`LINE_INTERVAL` seconds. A run of a few seconds off a terminal writes two lines.
+    ``clock`` (seconds, monotonic) can be replaced by a test's.
+    """
+
+    def __init__(self, stream: Any, unit: str, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.stream, self.unit, self.tty, self.clock = stream, unit, stream.isatty(), clock
+        self.interval = BAR_INTERVAL if self.tty else LINE_INTERVAL
+        self.last: float | None = None  # when progress was last written
 
     def __call__(self, done: int, total: int) -> None:
-        if self.shown == -1 and done > 0:
-            self(0, total)
+        if self.last is None:
+            self._show(0, total)
+            if done == 0:
+                return
+        assert self.last is not None
+        if done < total and self.clock() - self.last < self.interval:
+            return
+        self._show(done, total)
+
+    def _show(self, done: int, total: int) -> None:
         if self.tty:
-            self.shown = 0
             width = 30
             full = width * done // total
             self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
@@ -170,12 +189,15 @@ class _Progress:
             if done == total:
                 self.stream.write("\n")
         else:
-            tenth = 10 * done // total
-            if tenth == self.shown:
-                return
-            self.shown = tenth
             self.stream.write(f"simulated {done}/{total} {self.unit}\n")
         self.stream.flush()
+        self.last = self.clock()
+
+
+BAR_INTERVAL = 0.25
+"""Seconds between two drawings of ``bezique simulate``'s progress bar on a terminal."""
+LINE_INTERVAL = 10.0
+"""Seconds between two progress lines of ``bezique simulate`` off a terminal."""
 
 
 def _simulate(args: argparse.Namespace) -> int:

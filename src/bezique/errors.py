@@ -15,6 +15,7 @@ __all__ = [
     "DealNotOverError",
     "IllegalActionError",
     "InvariantError",
+    "NotYourTurnError",
     "NotationError",
     "SerializationError",
     "SetupError",
@@ -57,6 +58,44 @@ class IllegalActionError(BeziqueError):
         super().__init__(message)
         self.rule = rule
         self.action = action
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action sent for a seat that is not the one to move (``player=`` of
+    :func:`bezique.apply`, :func:`bezique.check_action`, the record form
+    ``"1: play QS"`` of :func:`bezique.parse_action`).
+
+    Nothing changes. :attr:`player` is the seat that tried to act and :attr:`to_move` the
+    seat whose turn it is. :attr:`rule` names the turn order being broken: ``"R2.4"``
+    while a card is to be played (the leader, then the others in turn), ``"R2.6"`` in a
+    declaration window (it belongs to the trick's winner, R11.8 for a partner's window),
+    ``"R9.4"`` while the dealer guesses the packet.
+
+    >>> import bezique as bz
+    >>> state = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    >>> try:
+    ...     bz.apply(state, bz.legal_actions(state)[0], player=0)
+    ... except bz.NotYourTurnError as err:
+    ...     print(err.player, err.to_move, err.rule)
+    ...     print(err)
+    0 1 R2.4
+    R2.4: player 0 may not act now: it is player 1's turn
+    """
+
+    player: int
+    """The seat that tried to act."""
+    to_move: int | None
+    """The seat whose turn it is."""
+
+    def __init__(self, player: int, to_move: int | None, rule: str | None = "R2.4",
+                 action: Any = None) -> None:
+        super().__init__(f"{rule}: player {player} may not act now: it is player "
+                         f"{to_move}'s turn", rule=rule, action=action)
+        self.player = player
+        self.to_move = to_move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.player, self.to_move, self.rule, self.action))
 
 
 class BotError(BeziqueError):

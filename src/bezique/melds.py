@@ -9,6 +9,7 @@ several scored combinations only when they are of different classes.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 __all__ = ["MeldClass", "MeldKind"]
 
@@ -16,7 +17,10 @@ __all__ = ["MeldClass", "MeldKind"]
 class MeldClass(enum.Enum):
     """The reuse classes of R3.4 (plus two kinds outside them)."""
 
-    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+    if TYPE_CHECKING:  # what type checkers read: Enum's own signature
+        def __hash__(self) -> int: ...
+    else:  # members are singletons: hash by identity, in C (hot path)
+        __hash__ = object.__hash__
 
     A = "marriages and sequences"
     B = "beziques"
@@ -35,7 +39,10 @@ class MeldKind(enum.Enum):
     (``variant.melds.points(kind)``).
     """
 
-    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+    if TYPE_CHECKING:  # what type checkers read: Enum's own signature
+        def __hash__(self) -> int: ...
+    else:  # members are singletons: hash by identity, in C (hot path)
+        __hash__ = object.__hash__
 
     COMMON_MARRIAGE = "common_marriage"
     ROYAL_MARRIAGE = "royal_marriage"

@@ -18,6 +18,7 @@ Text                                  Action
 ``exchange 7H``                       ``ExchangeSeven(7H)`` (R4.1)
 ``pass``                              ``Pass()`` (R2.6)
 ``guess 24``                          ``GuessPacket(24)``: the dealer's packet (R9.4)
+``1: play QS``                        the record form: the seat, then the action
 ====================================  =============================================
 
 Reading is forgiving: verbs, meld names and cards in any case, any amount of
@@ -29,6 +30,11 @@ both in hand and on the table: like ``Play(card)`` it means the copy in hand
 (write ``play QS table`` for the other). A ``declare`` without a meld name is
 resolved against the legal declarations of a position, and is an error when
 the cards make no legal combination or several.
+
+The record form (:mod:`bezique.record`) puts the seat that acts before the action,
+``1: play QS``: :func:`parse_action` reads it and, given a position, checks the seat: a
+number that is no seat of the variant is a :class:`~bezique.errors.NotationError`, a
+seat that is not the one to move raises :class:`~bezique.errors.NotYourTurnError`.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, quote
-from bezique.engine import legal_actions
+from bezique.engine import check_turn, legal_actions
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
 from bezique.observation import Observation
@@ -51,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = ["card_text", "format_action", "meld_arity", "parse_action"]
 
 _VERBS = ("play", "declare", "exchange", "pass", "guess")
+_SEAT = re.compile(r"\s*([0-9]{1,3})\s*:(.*)", re.DOTALL)
 _SPLIT = re.compile(r"[\s,]+")
 
 _ARITY: dict[MeldKind, int] = {
@@ -125,6 +132,10 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
     leave the meld name out when the cards make exactly one legal declaration.
     Whether the action is legal is :func:`bezique.check_action`'s business.
 
+    The record form ``"1: play QS"`` names the seat that acts; with a position, a seat
+    other than the one to move raises :class:`~bezique.errors.NotYourTurnError` (while
+    someone is to move). Without a position the seat is read and cannot be checked.
+
     Args:
         position: The position the action is taken in, or ``None``.
         text: The action, e.g. ``"play QS"`` or ``"declare bezique QS JD"``.
@@ -136,7 +147,8 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
     Raises:
         NotationError: naming what is wrong: an unknown verb, a bad card, an
             unknown meld name, a wrong number of cards, a declaration that is
-            ambiguous or matches no legal declaration.
+            ambiguous or matches no legal declaration, a seat the variant has not.
+        NotYourTurnError: the record form's seat is not the one to move.
 
     >>> parse_action(None, "  PLAY  q♠ ")
     Play(card=Card.parse('Q♠'), from_table=None)
@@ -150,12 +162,25 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
     Traceback (most recent call last):
     ...
     bezique.errors.NotationError: 'bet': unknown verb 'bet' (use play, declare, ...)
+    >>> import bezique as bz
+    >>> state = bz.new_deal(bz.variants.TWO_PACK, seed=7)
+    >>> parse_action(state, "1: play QS")
+    Play(card=Card.parse('Q♠'), from_table=None)
+    >>> parse_action(state, "0: play QS")
+    Traceback (most recent call last):
+    ...
+    bezique.errors.NotYourTurnError: R2.4: player 0 may not act now: it is player 1's turn
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is read from a string, not {type(text).__name__}")
     if position is not None and not _is_position(position):
         raise TypeError(f"parse_action reads an action in a State, a Game, an Observation "
                         f"or None, not {type(position).__name__}")
+    seat = _SEAT.match(text)
+    if seat is not None:
+        if position is not None:
+            _check_seat(position, text, int(seat.group(1)))
+        text = seat.group(2)
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
         raise NotationError(f"{quote(text)} is not an action: empty text")
@@ -188,6 +213,15 @@ def _is_position(value: object) -> bool:
     from bezique.state import State
 
     return isinstance(value, State | Game | Observation)
+
+
+def _check_seat(position: State | Game | Observation, text: str, seat: int) -> None:
+    """The record form's seat: one of the variant's, the one to move."""
+    players = _variant_of(position).players
+    if seat >= players:
+        raise _error(text, f"{seat} is not a seat of {_variant_of(position).name} "
+                           f"(0-{players - 1})")
+    check_turn(position, seat)
 
 
 def _error(text: str, why: str) -> NotationError:

@@ -26,7 +26,7 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import Card, Suit
-from bezique.engine import legal_actions, rules_of
+from bezique.engine import Viewpoint, legal_actions, rules_of
 from bezique.errors import BeziqueError, SetupError
 from bezique.results import DealResult
 from bezique.state import CartePrivilege, Combination, Stage, State, TableCard, Window
@@ -39,8 +39,10 @@ __all__ = ["Observation", "determinize", "observe"]
 
 
 @attrs.frozen
-class Observation:
-    """A player's view of a deal (and of the game around it, if any)."""
+class Observation(Viewpoint):
+    """A player's view of a deal (and of the game around it, if any).
+
+    :func:`bezique.legal_actions` of an observation is its :attr:`legal_actions`."""
 
     variant: Variant
     """The rules."""

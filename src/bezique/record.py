@@ -40,7 +40,7 @@ from bezique import variants as _variants
 from bezique._engine.shuffle import is_seed
 from bezique.actions import Action
 from bezique.engine import apply, new_deal
-from bezique.errors import IllegalActionError, NotationError, SerializationError
+from bezique.errors import IllegalActionError, NotationError, NotYourTurnError, SerializationError
 from bezique.game import Game, new_game
 from bezique.notation import format_action, parse_action
 from bezique.serialization import from_json, to_json
@@ -55,7 +55,9 @@ _HEADERS = ("variant", "seed", "dealer", "kind", "initial")
 
 
 class RecordLineError(NotationError, IllegalActionError):
-    """An action line of a record whose action is not legal in its position.
+    """An action line of a record that the rules refuse in its position: an illegal
+    action, a player who is not the one to move (``rule`` names the turn order, as
+    :class:`~bezique.errors.NotYourTurnError` does), an action after the end.
 
     It is a :class:`~bezique.errors.NotationError` (the record's text is bad)
     and an :class:`~bezique.errors.IllegalActionError` (the rules forbid the
@@ -274,9 +276,9 @@ class Record:
             SerializationError: for a missing, unknown, repeated or bad header line,
                 or a missing ``# bezique record v1`` line.
             NotationError: for a bad action line, naming the line: bad notation, a
-                player who is not the one to move, an action after the end; a
-                :class:`RecordLineError` (also an ``IllegalActionError``) for an
-                action the rules forbid.
+                player number the variant has not; a :class:`RecordLineError` (also
+                an ``IllegalActionError``) for a line the rules refuse: an illegal
+                action, a player who is not the one to move, an action after the end.
 
         >>> Record.loads("# bezique record v1\\nvariant: two-pack\\nkind: deal\\n")
         Traceback (most recent call last):
@@ -426,12 +428,13 @@ def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
         player = int(who)
         if position.to_move is None:
             what = "game" if isinstance(position, Game) else "deal"
-            raise NotationError(f"line {number}: the {what} is over; no action follows")
-        if player != position.to_move:
-            raise NotationError(f"line {number}: player {player} acts, but it is player "
-                                f"{position.to_move}'s turn")
+            raise RecordLineError(f"line {number}: the {what} is over; no action follows")
         try:
-            action = parse_action(position, text)
+            action = parse_action(position, f"{player}: {text}")  # the seat checked too
+        except NotYourTurnError as exc:
+            raise RecordLineError(f"line {number}: player {player} acts, but it is player "
+                                  f"{position.to_move}'s turn ({exc.rule})",
+                                  rule=exc.rule) from None
         except NotationError as exc:
             raise NotationError(f"line {number}: {exc}") from None
         try:

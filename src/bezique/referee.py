@@ -37,7 +37,8 @@ class Irregularity(enum.Enum):
     """R10.3: a player did not follow, win or trump when obliged in phase 2."""
 
 
-PENALTY_POINTS = {Irregularity.OVERSIZED_HAND: 100, Irregularity.MISSED_DRAW: 10}
+PENALTY_POINTS: dict[Irregularity, int] = {
+    Irregularity.OVERSIZED_HAND: 100, Irregularity.MISSED_DRAW: 10}
 """Points the opponents score for R10.1 and R10.2."""
 
 

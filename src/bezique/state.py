@@ -8,7 +8,7 @@ tables, the scored combinations) is shared between successive states.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -26,7 +26,10 @@ __all__ = ["WINDOWS", "CartePrivilege", "Combination", "Stage", "State", "TableC
 class Stage(enum.Enum):
     """What the deal is waiting for."""
 
-    __hash__ = object.__hash__  # members are singletons: hash by identity, in C (hot path)
+    if TYPE_CHECKING:  # what type checkers read: Enum's own signature
+        def __hash__(self) -> int: ...
+    else:  # members are singletons: hash by identity, in C (hot path)
+        __hash__ = object.__hash__
 
     PLAY = "play"
     """A card to the current trick."""
@@ -278,7 +281,7 @@ class State(NamedTuple):
 
 _FIELD_AT: dict[str, int] = {name: i for i, name in enumerate(State._fields)}
 """The position of each field of a state (:meth:`State.replace`)."""
-new_state = tuple.__new__
+new_state: Callable[[type[State], Iterable[Any]], State] = tuple.__new__
 """``new_state(State, fields)`` builds a state from the list of its fields in C, without the
 named tuple's ``__new__``: :meth:`State.replace` and the engine's transitions build every
 state so."""

@@ -19,7 +19,6 @@ import attrs
 
 from bezique._variant import Variant
 from bezique.errors import VariantError
-from bezique.melds import MeldKind
 from bezique.policies import (
     BeziquePair,
     BrisqueTiming,
@@ -59,7 +58,7 @@ __all__ = [
     "names",
 ]
 
-TWO_PACK = Variant(
+TWO_PACK: Variant = Variant(
     name="two-pack",
     aliases=("two_pack", "twopack", "bezique", "classic", "standard"),
     title="Two-pack Bezique",
@@ -75,27 +74,28 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-NO_PRESET_TRUMP = Variant(
+NO_PRESET_TRUMP: Variant = Variant(
     name="no-preset-trump",
     aliases=("no_preset_trump", "no-trump", "no-turn-up"),
     title="Two-pack Bezique without a preset trump",
     deal=DealPolicy(turn_up=False),
-    trump=TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False),
-    melds=MeldPolicy(table=tuple((k, p) for k, p in MeldPolicy().table
-                                 if k is not MeldKind.TRUMP_SEVEN)),
+    trump=TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE),
 )
 """No preset trump (R5.1): no turn-up; the first marriage (or sequence) declared fixes
-trump and scores as royal; trump sevens score nothing.
+trump and scores as royal. Once trump is fixed its sevens are trump sevens as in the base
+game: shown for 10 after a won trick (no exchange: there is no turn-up) and scoring when
+played; before trump is fixed no card is a trump seven.
 
 Options (with their defaults here): ``sequence_fixes_trump = True``, ``bezique_pair =
-fixed``, ``sevens_score = False``, ``trump_when_losing = True``, ``require_fresh_card =
-False``, ``reform_broken = False``, ``meld_classes = three``, ``four_tens = 0``,
-``brisque_timing = immediate``, ``brisque_points = 10``, ``last_trick = final``,
-``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``, ``revoke_penalty =
-remaining_brisques``.
+fixed``, ``sevens_score = True``, ``seven_points = 10``, ``played_seven_scores = True``,
+``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
+False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
+after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
+``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
+``revoke_penalty = remaining_brisques``.
 """
 
-SHIFTING_BEZIQUE = Variant(
+SHIFTING_BEZIQUE: Variant = Variant(
     name="shifting-bezique",
     aliases=("shifting_bezique", "shifting"),
     title="Two-pack Bezique with a shifting bezique",
@@ -113,7 +113,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-FILDINSKI = Variant(
+FILDINSKI: Variant = Variant(
     name="fildinski",
     aliases=("polish", "polish-bezique", "fildinsky"),
     title="Fildinski (Polish Bezique)",
@@ -134,9 +134,10 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 _FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
                                 seven_counts_as_meld=False)
 _SEED_001_TRUMP = TrumpPolicy(played_seven_scores=False)
-"""Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3)."""
+"""Seed 001: a seven of trumps scores when shown or exchanged, not when played (R13.3);
+four-handed and cutthroat only (consultation plays the two-pack game, R13.3a)."""
 
-FOUR_HANDED = Variant(
+FOUR_HANDED: Variant = Variant(
     name="four-handed",
     aliases=("four_handed", "partnership", "four-hand", "bezique-zu-viert"),
     title="Four-handed partnership Bezique",
@@ -163,42 +164,44 @@ True``, ``partner_declare = either``, ``partner_combined_beziques = True``, ``fo
 remaining_brisques``.
 """
 
-CUTTHROAT = Variant(
+CUTTHROAT: Variant = Variant(
     name="cutthroat",
     aliases=("cut-throat", "jeder-fuer-sich", "four-handed-cutthroat"),
     title="Four-handed cutthroat Bezique",
     deck=DeckPolicy(packs=4),
     deal=DealPolicy(players=4, sides=(0, 1, 2, 3)),
     trump=_SEED_001_TRUMP,
-    legality=LegalityPolicy(phase2=Phase2.ALL_PLAY),
+    legality=LegalityPolicy(phase2=Phase2.DUELS),
     melds=_FOUR_PLAYER_MELDS,
     scoring=ScoringPolicy(brisque_timing=BrisqueTiming.END_OF_DEAL, target=2000, rubicon=0),
 )
 """Cutthroat (R6.10, R11.9): four players each for himself with four packs, melds only from
-own cards, phase 2 with all four playing every trick. Options as :data:`FOUR_HANDED` without
-the partner options.
+own cards; phase 2 as two duels (the winner of trick 24 against the player on his left,
+then the other two), ``phase2 = all_play`` an option. Options as :data:`FOUR_HANDED`
+without the partner options.
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
 ``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
-``phase2 = all_play``, ``trump_when_losing = True``, ``seven_counts_as_meld = False``,
+``phase2 = duels``, ``second_duel_leader = partner_of_first_leader``, ``trump_when_losing
+= True``, ``seven_counts_as_meld = False``,
 ``require_fresh_card = True``, ``reform_broken = False``, ``meld_classes = three``,
 ``seven_declare = after_trick``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
 ``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
 2000``, ``rubicon = 0``, ``revoke_penalty = remaining_brisques``.
 """
 
-CONSULTATION = Variant(
+CONSULTATION: Variant = Variant(
     name="consultation",
     aliases=("beratungsspiel",),
     title="Consultation Bezique (two against two)",
     deal=DealPolicy(side_members=2),
-    trump=_SEED_001_TRUMP,
 )
-"""Consultation (R6.10): two sides of two sharing one hand each; otherwise exactly the
-two-pack game (``side_members = 2`` records the partners for frontends).
+"""Consultation (R6.10, R13.3a): two sides of two sharing one hand each; otherwise exactly
+the two-pack game, played seven included (``side_members = 2`` records the partners for
+frontends).
 
 Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = True``,
-``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = False``,
+``turn_up_seven_points = 10``, ``seven_points = 10``, ``played_seven_scores = True``,
 ``trump_when_losing = True``, ``seven_counts_as_meld = True``, ``require_fresh_card =
 False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
@@ -206,7 +209,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 ``revoke_penalty = remaining_brisques``.
 """
 
-THREE_HANDED = Variant(
+THREE_HANDED: Variant = Variant(
     name="three-handed",
     aliases=("three_handed", "three-hand"),
     title="Three-handed Bezique",
@@ -230,7 +233,7 @@ after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_poin
 
 _MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
 
-RUBICON = Variant(
+RUBICON: Variant = Variant(
     name="rubicon",
     aliases=("japanese", "rubicon-bezique", "four-pack"),
     title="Rubicon Bezique",
@@ -254,7 +257,7 @@ True``, ``four_tens = 0``, ``brisque_points = 10``, ``last_trick = final``,
 1300``, ``revoke_penalty = remaining_brisques``.
 """
 
-CHINESE = Variant(
+CHINESE: Variant = Variant(
     name="chinese",
     aliases=("six-pack", "six_pack", "chinese-bezique"),
     title="Chinese (six-pack) Bezique",
@@ -278,7 +281,7 @@ True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing 
 ``rubicon_bonus = 1500``, ``revoke_penalty = remaining_brisques``.
 """
 
-EIGHT_PACK = Variant(
+EIGHT_PACK: Variant = Variant(
     name="eight-pack",
     aliases=("eight_pack", "eight-pack-bezique"),
     title="Eight-pack Bezique",

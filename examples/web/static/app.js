@@ -3,7 +3,8 @@
 // Everything shown comes from the server's answer about a game (see server.py):
 //   observation  the library's JSON document of this seat's observation (bz.observe);
 //   choices      the legal actions, each with its notation (`action`), kind and label;
-//   log          every action of the deal, as {player, action} in the library's notation;
+//   log          every action of the deal, as {player, action} in the library's notation
+//                ({player, action, forced: true} for a lone pass played for the person);
 //   result       the deal's result with its breakdown (bz.deal_result) once it is over.
 // A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}.
 "use strict";
@@ -253,7 +254,7 @@ function drawActions() {
 function drawLog() {
   $("log").replaceChildren(...game.log.map((entry) => el("li", {
     class: entry.player === game.seat ? "mine" : "",
-  }, `${entry.player}: ${entry.action}`)));
+  }, `${entry.player}: ${entry.action}${entry.forced ? " (forced)" : ""}`)));
   $("log").scrollTop = $("log").scrollHeight;
 }
 

@@ -16,7 +16,7 @@ from bezique._conformance.melds import (
 )
 from bezique._engine.dealing import PACKET_RANGE
 from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
-from bezique.cards import Card, Rank
+from bezique.cards import Card, Rank, a_noun
 from bezique.engine import check_action, is_legal, legal_actions
 from bezique.errors import IllegalActionError, InvariantError
 from bezique.melds import MeldKind
@@ -35,7 +35,7 @@ def check_legal_actions(state: State) -> None:
     """
     actions = legal_actions(state)
     if not isinstance(actions, tuple):
-        fail(None, f"legal_actions returned a {type(actions).__name__}")
+        fail(None, f"legal_actions returned {a_noun(type(actions).__name__)}")
     if legal_actions(state) != actions:
         fail(None, "legal_actions is not deterministic")
     if state.is_over:

@@ -28,6 +28,7 @@ from bezique.policies import (
 from bezique.state import Combination, TableCard, Window
 
 if TYPE_CHECKING:
+    from bezique.policies.melds import MeldCardSource
     from bezique.variants import Variant
 
 __all__ = [
@@ -232,80 +233,83 @@ class Rules:
 
     def __init__(self, variant: Variant) -> None:
         deal, trump, melds, scoring = variant.deal, variant.trump, variant.melds, variant.scoring
-        self.players = deal.players
-        self.sides = deal.sides
-        self.side_count = deal.side_count
-        self.hand_size = deal.hand_size
-        self.deck = variant.deck.cards()
-        self.turn_up = deal.turn_up
-        self.partners = tuple(
+        self.players: int = deal.players
+        self.sides: tuple[int, ...] = deal.sides
+        self.side_count: int = deal.side_count
+        self.hand_size: int = deal.hand_size
+        self.deck: tuple[Card, ...] = variant.deck.cards()
+        self.turn_up: bool = deal.turn_up
+        self.partners: tuple[tuple[int, ...], ...] = tuple(
             tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
             for p in range(deal.players))
-        self.draw_order = tuple(tuple((w + k) % deal.players for k in range(deal.players))
-                                for w in range(deal.players))
+        self.draw_order: tuple[tuple[int, ...], ...] = tuple(
+            tuple((w + k) % deal.players for k in range(deal.players))
+            for w in range(deal.players))
         """Per trick winner, the players in drawing order: the winner first (R2.6 b)."""
-        self.trump_by_turn_up = trump.fixing is TrumpFixing.TURN_UP
+        self.trump_by_turn_up: bool = trump.fixing is TrumpFixing.TURN_UP
         # R13.6: without a seven of trumps in the meld table no seven scores at all
-        self.sevens_score = trump.sevens_score and any(
+        self.sevens_score: bool = trump.sevens_score and any(
             kind is MeldKind.TRUMP_SEVEN for kind, _ in melds.effective_table())
-        self.seven_points = trump.seven_points
-        self.turn_up_seven_points = trump.turn_up_seven_points
+        self.seven_points: int = trump.seven_points
+        self.turn_up_seven_points: int = trump.turn_up_seven_points
         self.points: dict[MeldKind, int] = dict(melds.effective_table())
-        self.seven_counts_as_meld = melds.seven_counts_as_meld
-        self.require_fresh = melds.require_fresh_card
-        self.reform_broken = melds.reform_broken
-        self.meld_source = melds.card_source
+        self.seven_counts_as_meld: bool = melds.seven_counts_as_meld
+        self.require_fresh: bool = melds.require_fresh_card
+        self.reform_broken: bool = melds.reform_broken
+        self.meld_source: MeldCardSource = melds.card_source
         """Where meld cards come from (the strategy of :mod:`bezique.policies.melds`)."""
         # the strategy's answers the hot path asks, read once here
-        self.declares_from_won_cards = self.meld_source.declares_from_won_cards
-        self.keeps_won_cards = self.meld_source.keeps_won_cards
-        self.one_combination_per_trick = self.meld_source.one_combination_per_trick
-        self.window_closes_by_itself = self.meld_source.window_closes_by_itself
-        self.needs_card_of_last_trick = self.meld_source.needs_card_of_last_trick
-        self.partner_may_declare = melds.partner_declare is PartnerDeclare.EITHER
-        self.partner_beziques = melds.partner_combined_beziques
-        self.last_trick_final = scoring.last_trick is LastTrick.FINAL
-        self.last_trick_points = scoring.last_trick_points
-        self.duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
-        self.trump_when_losing = variant.legality.trump_when_losing
-        self.has_seven_meld = self.sevens_score
+        self.declares_from_won_cards: bool = self.meld_source.declares_from_won_cards
+        self.keeps_won_cards: bool = self.meld_source.keeps_won_cards
+        self.one_combination_per_trick: bool = self.meld_source.one_combination_per_trick
+        self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
+        self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
+        self.partner_may_declare: bool = melds.partner_declare is PartnerDeclare.EITHER
+        self.partner_beziques: bool = melds.partner_combined_beziques
+        self.last_trick_final: bool = scoring.last_trick is LastTrick.FINAL
+        self.last_trick_points: int = scoring.last_trick_points
+        self.duels: bool = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
+        self.trump_when_losing: bool = variant.legality.trump_when_losing
+        self.has_seven_meld: bool = self.sevens_score
         # R13.3: a played trump seven scores only with played_seven_scores
-        self.played_seven_scores = self.has_seven_meld and trump.played_seven_scores
+        self.played_seven_scores: bool = self.has_seven_meld and trump.played_seven_scores
         # R13.2: the seven may be declared whenever its holder acts in phase 1
-        self.seven_any_time = self.has_seven_meld and melds.seven_declare is SevenDeclare.ANY_TIME
+        self.seven_any_time: bool = (self.has_seven_meld
+                                     and melds.seven_declare is SevenDeclare.ANY_TIME)
         # R13.4: the partner's own seven window after the winner's (partnerships only)
-        self.partner_seven = (melds.partner_seven and self.has_seven_meld
-                              and not melds.seven_counts_as_meld
-                              and any(self.partners))
+        self.partner_seven: bool = (melds.partner_seven and self.has_seven_meld
+                                    and not melds.seven_counts_as_meld
+                                    and any(self.partners))
         # R13.1: sequences in their own class (hand declarations only; won cards serve once)
-        self.four_classes = (melds.meld_classes is MeldClasses.FOUR
-                             and melds.card_source.reuses_cards)
+        self.four_classes: bool = (melds.meld_classes is MeldClasses.FOUR
+                                   and melds.card_source.reuses_cards)
         # R13.5: who leads the second duel
-        self.second_duel_follower_leads = (
+        self.second_duel_follower_leads: bool = (
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self._window_tables()
-        self.carte_points = self.points.get(MeldKind.CARTE_BLANCHE)
-        self.carte_repeats = melds.carte_blanche_repeats
+        self.carte_points: int | None = self.points.get(MeldKind.CARTE_BLANCHE)
+        self.carte_repeats: bool = melds.carte_blanche_repeats
         self._meld_tables(variant)
 
     def _window_tables(self) -> None:
         """What the declaration window's hot path reads instead of computing it."""
         # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
-        self.table_owners = tuple((p, *self.partners[p]) for p in range(self.players))
+        self.table_owners: tuple[tuple[int, ...], ...] = tuple(
+            (p, *self.partners[p]) for p in range(self.players))
         # the meld search's index of the last tables met, per player and with or without
         # the partners' tables (bezique._engine.plans.Pool)
         self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
         # but for an upgrade (the meld search's gate may then look at fresh cards only)
-        self.fresh_gate = not self.reform_broken and not self.declares_from_won_cards
+        self.fresh_gate: bool = not self.reform_broken and not self.declares_from_won_cards
         # R4.3: per window value (Window flags), whether a seven action is still open in it
-        self.sevens_open = tuple(
+        self.sevens_open: tuple[bool, ...] = tuple(
             not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)
             for w in range(16))
 
     def _meld_tables(self, variant: Variant) -> None:
         """Per trump suit, the combinations and what the window's gate reads."""
-        self.upgrades = self._upgrades()
+        self.upgrades: dict[MeldKind, frozenset[MeldKind]] = self._upgrades()
         self.patterns: dict[Suit | None, tuple[Pattern, ...]] = {}
         self.quartets: dict[Suit | None, tuple[QuartetSpec, ...]] = {}
         self.gates: dict[Suit | None, WindowGate] = {}

@@ -158,14 +158,21 @@ def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanat
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
     if not rules.has_seven_meld:
-        return "R5.1", f"the seven of trumps scores nothing in {s.variant.name}"
+        if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
+            return "R8.1", f"the seven of trumps scores nothing in {s.variant.name} (R9.1)"
+        return "R4.2", f"the seven of trumps scores nothing in {s.variant.name} (sevens_score)"
+    if exchange and not rules.turn_up:
+        return "R5.1", (f"{s.variant.name} has no turn-up: a seven of trumps is shown or "
+                        "played, never exchanged")
     if (exchange or not rules.seven_any_time) and (
             Window.SEVEN_DONE in s.window
             or (rules.seven_counts_as_meld and Window.DECLARED in s.window)):
         if rules.seven_counts_as_meld:
             return "R4.3", "the seven of trumps counts as the trick's one declaration, already made"
         return "R6.6", "one seven action per trick won"
-    if s.trump is None or card != Card.of(Rank.SEVEN, s.trump):
+    if s.trump is None:
+        return "R5.1", "no trump is fixed yet, so no card is a seven of trumps"
+    if card != Card.of(Rank.SEVEN, s.trump):
         return "R4.1", f"{card} is not the seven of trumps"
     if trump_seven_in_hand(s, p) is None:
         return "R4.2", f"player {p} holds no unscored seven of trumps in hand"

@@ -62,7 +62,7 @@ __all__ = [
     "resample_from_infostate",
 ]
 
-SHORT_NAME = "python_bezique"
+SHORT_NAME: str = "python_bezique"
 """The name the game is registered under."""
 _DEFAULT_PARAMS = {"variant": "two-pack"}
 
@@ -108,9 +108,9 @@ class _Deal:
 
     def __init__(self, state: State | None, dealt: tuple[int, ...],
                  logs: tuple[tuple[str, ...], ...]) -> None:
-        self.state = state
-        self.dealt = dealt
-        self.logs = logs
+        self.state: State | None = state
+        self.dealt: tuple[int, ...] = dealt
+        self.logs: tuple[tuple[str, ...], ...] = logs
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
         return self
@@ -138,10 +138,10 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         variant = variants.get(str(params["variant"]))
         self.variant: Variant = variant
         """The rules."""
-        self.encoder = ActionEncoder(variant)
+        self.encoder: ActionEncoder = ActionEncoder(variant)
         """The action ids."""
         self.deck: tuple[Card, ...] = variant.deck.cards()
-        self.order = deal_order(variant)
+        self.order: tuple[int | None, ...] = deal_order(variant)
         two_sides = variant.deal.side_count == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
@@ -193,7 +193,7 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
     def __init__(self, game: BeziqueGame) -> None:
         super().__init__(game)
         players = game.variant.deal.players
-        self.deal_ = _Deal(None, (), ((),) * players)
+        self.deal_: _Deal = _Deal(None, (), ((),) * players)
 
     # -- what OpenSpiel asks -------------------------------------------------------
 
@@ -319,9 +319,10 @@ class BeziqueObserver:
     """OpenSpiel's Python observer: a tensor (``observation_tensor``) and a string."""
 
     def __init__(self, game: BeziqueGame, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(observation_size(game.variant), np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall: bool = perfect_recall
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] = np.zeros(
+            observation_size(game.variant), np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {"observation": self.tensor}
 
     def set_from(self, state: BeziqueState, player: int) -> None:
         """Fill the tensor with ``player``'s view of ``state``."""

@@ -24,7 +24,7 @@ the dealer (other keys are ignored, as PettingZoo's classic environments ignore 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
 from gymnasium import spaces
@@ -47,7 +47,7 @@ from bezique.variants import Variant
 
 __all__ = ["env", "raw_env"]
 
-Obs = dict[str, np.ndarray[Any, Any]]
+Obs: TypeAlias = dict[str, np.ndarray[Any, Any]]
 
 
 def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
@@ -193,16 +193,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.variant: Variant = chosen
         """The rules."""
-        self.render_mode = render_mode
-        self.encoder = ActionEncoder(chosen)
+        self.render_mode: str | None = render_mode
+        self.encoder: ActionEncoder = ActionEncoder(chosen)
         """The action ids."""
         players = chosen.deal.players
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.agents = self.possible_agents[:]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(players)]
+        self.agents: list[str] = self.possible_agents[:]
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
         low, high = observation_bounds(chosen)
         size = self.encoder.size
-        self.observation_spaces = {
+        self.observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict({
                 "observation": spaces.Box(low=np.array(low, dtype=np.float32),
                                           high=np.array(high, dtype=np.float32),
@@ -211,7 +211,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
             })
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._observation_size = observation_size(chosen)
         self._rng = random.Random()
         self.deal: State = new_deal(chosen, seed=0)
@@ -223,13 +224,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
 
     def _reset_books(self) -> None:
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.terminations: dict[str, bool] = dict.fromkeys(self.agents, False)
+        self.truncations: dict[str, bool] = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         to_move = self.deal.to_move
-        self.agent_selection = self.possible_agents[to_move if to_move is not None else 0]
+        self.agent_selection: str = self.possible_agents[to_move if to_move is not None else 0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""

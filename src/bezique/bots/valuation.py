@@ -13,7 +13,18 @@ playout horizon with it.
 
 from __future__ import annotations
 
-from bezique._engine.compiled import CARD_SHIFT, CARD_WEIGHT, FIELD_MASK
+from bezique.bots._counts import (
+    FIELD,
+    GUARD,
+    MASK,
+    RANK_SHIFT,
+    SHIFT,
+    SUIT_FIELDS,
+    SUIT_SHIFT,
+    WEIGHT,
+    suit_count,
+    suit_top,
+)
 from bezique.bots._variant_cache import VariantCache
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import Rules, rules_of
@@ -27,51 +38,23 @@ __all__ = ["ACE", "COMPLETE", "FIELD", "JACK", "MASK", "RANK", "RANK_SHIFT", "SH
            "TrumpTables", "class_counts", "class_vectors", "meld_prospects", "suit_count",
            "suit_top", "tables_of"]
 
-SUITS = tuple(Suit)
-SUIT_POS = {suit: pos for pos, suit in enumerate(SUITS)}
-TRUMP_POS = {id(suit): pos for pos, suit in enumerate(SUITS)}
+SUITS: tuple[Suit, ...] = tuple(Suit)
+SUIT_POS: dict[Suit, int] = {suit: pos for pos, suit in enumerate(SUITS)}
+TRUMP_POS: dict[int, int] = {id(suit): pos for pos, suit in enumerate(SUITS)}
 """Suit position by object id (hashing an enum member is slow on the hot path)."""
-RANK = tuple(7 - (i & 7) for i in range(32))
+RANK: tuple[int, ...] = tuple(7 - (i & 7) for i in range(32))
 """``RANK[card.index]``: the rank as an int, 7 for an ace down to 0 for a seven."""
-TEN, JACK, ACE = int(Rank.TEN), int(Rank.JACK), int(Rank.ACE)
-COMPLETE = 0.9
+TEN: int = int(Rank.TEN)
+JACK: int = int(Rank.JACK)
+ACE: int = int(Rank.ACE)
+COMPLETE: float = 0.9
 """Share of its points a complete, not yet declared combination is worth (a trick must be won)."""
 
-WEIGHT = CARD_WEIGHT.__getitem__
-"""A card's weight in a packed count vector (:data:`bezique._engine.compiled.CARD_WEIGHT`):
-the sum over some cards, ``sum(map(WEIGHT, cards))``, holds how many copies of each card
-and of each rank they contain, one bit field each."""
-SHIFT = tuple(CARD_SHIFT[c] for c in ALL_CARDS)
-"""``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
-RANK_SHIFT = tuple(
-    (CARD_WEIGHT[c] ^ (CARD_WEIGHT[c] & -CARD_WEIGHT[c])).bit_length() - 1
-    for c in sorted((c for c in ALL_CARDS if c.suit is Suit.SPADES), key=lambda c: c.rank))
-"""``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank in a packed count vector."""
-MASK = FIELD_MASK
-"""One field of a packed count vector."""
-_GUARD = (MASK + 1) >> 1
-"""The top bit of a field: counts stay below it."""
-FIELD = SHIFT[1] - SHIFT[0]
-"""Bits per field; the 32 cards' fields lie in index order (checked in the tests), so the
-eight cards of a suit fill one block of eight fields, ace first."""
-SUIT_SHIFT = tuple(SHIFT[8 * s] for s in range(4))
-"""``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
-SUIT_FIELDS = (1 << (8 * FIELD)) - 1
-_ONES = sum(1 << (FIELD * k) for k in range(8))
-_LOW = (_GUARD - 1) * _ONES
-_HIGH = _GUARD * _ONES
 
-
-def suit_count(block: int) -> int:
-    """How many cards a suit's block of counts holds (fewer than a field's limit)."""
-    return block * _ONES >> (7 * FIELD) & MASK
-
-
-def suit_top(block: int) -> int:
-    """The highest rank (7 for an ace) of which a suit's block of counts holds a copy, or
-    -1."""
-    held = (block + _LOW) & _HIGH
-    return 7 - (held & -held).bit_length() // FIELD + 1 if held else -1
+_Pattern = tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]
+"""A combination: class bit, points, cards, needs, is an upgrade, kind."""
+_PatternMemo = dict[int, tuple[bool, float, tuple[int, ...], int]]
+"""What the counts of a combination's cards decide, by those counts."""
 
 
 class TrumpTables:
@@ -84,7 +67,7 @@ class TrumpTables:
                  "quartet_of", "quartet_of_hand", "quartets", "seven")
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
-        pats: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]] = []
+        pats: list[_Pattern] = []
         by_card: list[list[tuple[int, int]]] = [[] for _ in range(32)]
         for pat in rules.patterns[trump]:
             total = sum(n for _, n in pat.needs)
@@ -96,19 +79,19 @@ class TrumpTables:
             pats.append((bit, pat.points, total, pat.needs, upgrade, pat.kind))
             for index, n in pat.needs:
                 by_card[index].append((pid, n))
-        self.pats = tuple(pats)
+        self.pats: tuple[_Pattern, ...] = tuple(pats)
         """``(class bit, points, cards, needs, is an upgrade, kind)`` per combination."""
-        self.by_card = tuple(tuple(x) for x in by_card)
+        self.by_card: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple(x) for x in by_card)
         """Per card index, ``(pattern id, copies needed)`` of the combinations it is in."""
-        self.bits = tuple(p[0] for p in pats)
+        self.bits: tuple[int, ...] = tuple(p[0] for p in pats)
         """Per combination, its class bit."""
-        self.needs_of = tuple(dict(p[3]) for p in pats)
+        self.needs_of: tuple[dict[int, int], ...] = tuple(dict(p[3]) for p in pats)
         """Per combination, the copies it needs of each card index."""
-        self.prospects = tuple(_prospect(*p) for p in pats)
+        self.prospects: tuple[_Prospect, ...] = tuple(_prospect(*p) for p in pats)
         """Per combination, what :func:`bezique.bots._keep.pattern_state` reads:
         ``(class bit, points, cards, is an upgrade, kind, completion steps..., count
         checks...)`` (:func:`_prospect`)."""
-        self.masks = tuple(
+        self.masks: tuple[tuple[int, int], ...] = tuple(
             (pid, sum(MASK << SHIFT[index] for index, _ in p[3])) for pid, p in enumerate(pats))
         """Per combination, its id and the fields of its cards in a packed count vector."""
         quartets: list[tuple[tuple[int, ...], int]] = []
@@ -118,18 +101,18 @@ class TrumpTables:
             for index in indexes:
                 quartet_of[index] = len(quartets)
             quartets.append((indexes, spec.points))
-        self.quartets = tuple(quartets)
+        self.quartets: tuple[tuple[tuple[int, ...], int], ...] = tuple(quartets)
         """``(the four card indexes of the rank, points)`` per four-of-a-rank combination."""
-        self.quartet_of = tuple(quartet_of)
+        self.quartet_of: tuple[int, ...] = tuple(quartet_of)
         """Per card index, its four-of-a-rank combination, or -1."""
-        self.quartet_fields = tuple(
+        self.quartet_fields: tuple[tuple[int, int, int], ...] = tuple(
             (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
             for q, spec in enumerate(rules.quartets[trump]))
         """Per four-of-a-rank combination, its number, the shift of its rank's count in a
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""
         t = SUIT_POS[trump] if trump is not None else -1
-        self.seven = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
+        self.seven: int = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()
@@ -137,17 +120,17 @@ class TrumpTables:
     def _keep_tables(self) -> None:
         """What :mod:`bezique.bots._keep` reads, and its memos."""
         pats = self.pats
-        self.memos: tuple[dict[int, tuple[bool, float, tuple[int, ...], int]], ...] = tuple(
-            {} for _ in pats)
+        self.memos: tuple[_PatternMemo, ...] = tuple({} for _ in pats)
         """Per combination, what the counts of its cards decide, by those counts
         (:func:`bezique.bots._keep.pattern_state`)."""
-        self.checks = tuple(
+        self.checks: tuple[tuple[int, tuple[int, int, bool, MeldKind, int, float, _PatternMemo]],
+                           ...] = tuple(
             (mask, (pid, pats[pid][0], pats[pid][4], pats[pid][5], pats[pid][1],
                     self.prospects[pid][5], self.memos[pid])) for pid, mask in self.masks)
         """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
         of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
         completion one card short, memo)``."""
-        self.hand_checks = tuple(
+        self.hand_checks: tuple[tuple[int, int, int, float, _PatternMemo], ...] = tuple(
             (mask, pid, pats[pid][1], self.prospects[pid][5], self.memos[pid])
             for pid, mask in self.masks)
         """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
@@ -156,23 +139,24 @@ class TrumpTables:
         fields = 0
         for _, mask in self.masks:
             fields |= mask
-        self.hand_fields = fields
+        self.hand_fields: int = fields
         """The fields of every combination's cards in a packed count vector."""
         self.hand_memo: dict[int, tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...],
                                         tuple[int, ...], tuple[int, ...]]] = {}
         """What a hand's counts of those cards decide
         (:func:`bezique.bots._keep.hand_state`), by the counts."""
         quartet_of = self.quartet_of
-        self.quartet_cards = tuple(
+        self.quartet_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
         """Per four-of-a-rank combination, the card indexes it counts."""
-        self.quartet_bits = tuple(sum(1 << i for i in cards) for cards in self.quartet_cards)
+        self.quartet_bits: tuple[int, ...] = tuple(
+            sum(1 << i for i in cards) for cards in self.quartet_cards)
         """The same as bit sets."""
-        self.quartet_of_hand = tuple(
+        self.quartet_of_hand: tuple[int, ...] = tuple(
             -1 if i == self.seven else q for i, q in enumerate(quartet_of))
         """:attr:`quartet_of`, but -1 for the scoring seven of trumps (whose keep value
         the greedy policy completes beforehand)."""
-        self.quartet_mask = sum(MASK << shift for _, shift, _ in self.quartet_fields)
+        self.quartet_mask: int = sum(MASK << shift for _, shift, _ in self.quartet_fields)
         """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
         self.quartet_memo: dict[int, tuple[tuple[tuple[int, int, int], ...],
                                            tuple[tuple[int, int], ...],
@@ -182,36 +166,38 @@ class TrumpTables:
 
     def _card_tables(self, t: int, brisque: float) -> None:
         """The per card tables, with trump suit position ``t`` (-1 for none)."""
-        base1 = []
+        base1: list[float] = []
         for i in range(32):
             rank = RANK[i]
             value = 0.3 * rank + (brisque if rank >= TEN else 0.0)
             if i >> 3 == t:
                 value += 3.0 + 0.5 * rank
             base1.append(value)
-        self.base1 = tuple(base1)
+        self.base1: tuple[float, ...] = tuple(base1)
         """Phase-1 keep value of each card before combinations: brisque, rank, trump."""
-        self.card_info = tuple(
+        self.card_info: tuple[tuple[float, tuple[tuple[int, int, int], ...], int], ...] = tuple(
             (base1[i], tuple((pid, n, SHIFT[i]) for pid, n in self.by_card[i]),
              self.quartet_of[i]) for i in range(32))
         """Per card index: its base value, ``(pattern id, copies needed, shift of the card's
         count)`` per combination it is in, and its four-of-a-rank combination or -1."""
-        self.lead_risk = tuple(
+        self.lead_risk: tuple[float, ...] = tuple(
             -(brisque * (0.5 if RANK[i] == ACE else 1.0) if RANK[i] >= TEN else 0.0)
             for i in range(32))
         """Per card index, less what leading it risks: a brisque may be lost (an ace less
         so)."""
-        self.lead_win = tuple(_lead_win(RANK[i], i >> 3 == t) for i in range(32))
+        self.lead_win: tuple[float, ...] = tuple(_lead_win(RANK[i], i >> 3 == t) for i in range(32))
         """Per card index, the chance that leading it wins the trick, roughly."""
-        self.lead_judge = (self.lead_risk, 0, self.lead_win, 0.0, False)
+        self.lead_judge: tuple[tuple[float, ...], int, tuple[float, ...], float, bool] = (
+            self.lead_risk, 0, self.lead_win, 0.0, False)
         """How a lead is judged (:func:`bezique.bots._phase1.lead`)."""
-        self.card_bp = tuple(brisque if RANK[i] >= TEN else 0.0 for i in range(32))
+        self.card_bp: tuple[float, ...] = tuple(
+            brisque if RANK[i] >= TEN else 0.0 for i in range(32))
         """Per card index, its brisque points (R2.11)."""
-        self.less_bp = tuple(-x for x in self.card_bp)
+        self.less_bp: tuple[float, ...] = tuple(-x for x in self.card_bp)
         """Per card index, less its brisque points."""
-        self.beaten_by = tuple(_beaten_by(best, t) for best in range(32))
+        self.beaten_by: tuple[int, ...] = tuple(_beaten_by(best, t) for best in range(32))
         """Per card index, the bit set of the card indexes that take a trick from it (R1.3)."""
-        self.phase2 = _phase2_rows(brisque, t)
+        self.phase2: tuple[tuple[tuple[float, ...], ...], ...] = _phase2_rows(brisque, t)
         """Phase-2 values of each card (:func:`_phase2_rows`)."""
 
 
@@ -270,7 +256,7 @@ def _prospect(bit: int, points: int, total: int, needs: tuple[tuple[int, int], .
     checks = []
     for k in range(1, max(n for _, n in needs) + 1):
         fields = [SHIFT[index] for index, n in needs if n >= k]
-        checks.append((sum((_GUARD - k) << f for f in fields), sum(_GUARD << f for f in fields)))
+        checks.append((sum((GUARD - k) << f for f in fields), sum(GUARD << f for f in fields)))
     (add, guard), *more = checks
     return bit, points, total, upgrade, kind, x * x, tuple(steps), add, guard, tuple(more)
 
@@ -299,22 +285,22 @@ class Tables:
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
-        self.rules = rules
+        self.rules: Rules = rules
         scoring = variant.scoring
         if scoring.brisque_timing is BrisqueTiming.SETTLEMENT:
             # Rubicon: brisques only break ties or save the rubicon (R8.4); Chinese: never
-            self.bp = 1.0 if scoring.brisque_points else 0.0
+            self.bp: float = 1.0 if scoring.brisque_points else 0.0
         else:
             self.bp = float(scoring.brisque_points)
-        self.copies = variant.deck.packs
-        self.deck_counts = sum(map(WEIGHT, ALL_CARDS)) * self.copies
+        self.copies: int = variant.deck.packs
+        self.deck_counts: int = sum(map(WEIGHT, ALL_CARDS)) * self.copies
         """The packed count vector of every card of the packs (:data:`WEIGHT`)."""
-        self.initial_stock = max(1, len(rules.deck) - rules.players * rules.hand_size)
-        self.partners = rules.partners
-        self.sides = rules.sides
-        self.from_won = rules.meld_source.declares_from_won_cards
-        self.seven_points = rules.seven_points if rules.has_seven_meld else 0
-        self.by_trump = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
+        self.initial_stock: int = max(1, len(rules.deck) - rules.players * rules.hand_size)
+        self.partners: tuple[tuple[int, ...], ...] = rules.partners
+        self.sides: tuple[int, ...] = rules.sides
+        self.from_won: bool = rules.meld_source.declares_from_won_cards
+        self.seven_points: int = rules.seven_points if rules.has_seven_meld else 0
+        self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
         """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
 

@@ -11,9 +11,9 @@ from bezique.errors import VariantError
 
 __all__ = ["MAX_HAND_SIZE", "MAX_PLAYERS", "DealPolicy"]
 
-MAX_PLAYERS = 8
+MAX_PLAYERS: int = 8
 """The most players a deal may have (the presets have 2 to 4)."""
-MAX_HAND_SIZE = 32
+MAX_HAND_SIZE: int = 32
 """The most cards a hand may be dealt (the presets deal 8 to 15)."""
 
 

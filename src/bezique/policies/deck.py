@@ -9,7 +9,7 @@ from bezique.errors import VariantError
 
 __all__ = ["MAX_PACKS", "DeckPolicy"]
 
-MAX_PACKS = 16
+MAX_PACKS: int = 16
 """The most packs a deck may have (the largest preset, eight-pack, has 8)."""
 
 

@@ -82,13 +82,13 @@ class MeldCardSource:
         return None
 
 
-HAND_AND_TABLE = MeldCardSource(
+HAND_AND_TABLE: MeldCardSource = MeldCardSource(
     "hand and table", declares_from_won_cards=False, keeps_won_cards=False,
     one_combination_per_trick=True, window_closes_by_itself=False,
     needs_card_of_last_trick=False, reuses_cards=True, where="in hand or on the table")
 """The declarer's hand and table (R3.2); one combination per trick won."""
 
-WON_CARDS = MeldCardSource(
+WON_CARDS: MeldCardSource = MeldCardSource(
     "won cards", declares_from_won_cards=True, keeps_won_cards=True,
     one_combination_per_trick=False, window_closes_by_itself=True,
     needs_card_of_last_trick=True, reuses_cards=False,

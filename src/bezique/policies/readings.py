@@ -7,7 +7,7 @@ with variants), 001 (German four-handed partnership), 003 (Finnish two-pack with
 penalties).
 
 >>> reading("played_seven_scores", False)
-'seed 001'
+'seed 001 (four-handed, cutthroat)'
 >>> reading("target", 1234) is None
 True
 """
@@ -27,13 +27,16 @@ READINGS: Mapping[str, Mapping[object, str]] = {
                              False: "seed 000 (\"the first marriage\")"},
     "bezique_pair": {"fixed": _SEEDS, "shifting": "seed 000, its variant",
                      "queen_of_trumps": "Parlett (R5.2)"},
-    "sevens_score": {True: f"{_SEEDS} (section 4)", False: "R5.1, R8.1, R9.1"},
+    "sevens_score": {True: f"{_SEEDS} (section 4; R5.1 once trump is fixed)",
+                     False: "R8.1, R9.1"},
     "turn_up_seven_points": {10: f"{_SEEDS} (R2.2)"},
     "seven_points": {10: f"{_SEEDS} (R4.1, R4.2)"},
-    "played_seven_scores": {True: "seed 003 (R4.2)", False: "seed 001"},
+    "played_seven_scores": {True: "seed 003 (R4.2); consultation: R13.3a",
+                            False: "seed 001 (four-handed, cutthroat)"},
     # legality
-    "phase2": {"duels": "seed 001", "all_play": "R11.9"},
-    "second_duel_leader": {"partner_of_first_leader": "seed 001's suggestion (R11.9)",
+    "phase2": {"duels": "seed 001 (R6.7, R11.9; cutthroat too)", "all_play": "R11.9"},
+    "second_duel_leader": {"partner_of_first_leader": "seed 001's suggestion (R11.9, R13.5): "
+                                                      "the seat opposite the first leader",
                            "partner_of_first_follower": "the other player (R13.5)"},
     "trump_when_losing": {True: "seeds 001, 003 (R2.10)", False: "R7.1"},
     # melds

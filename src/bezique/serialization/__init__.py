@@ -26,7 +26,11 @@ The types are ``variant``, ``state``, ``game``, ``observation``,
   ``scoring``), so that a custom composition comes back exactly. The options repeat
   policy fields and must agree with them. A short form naming a preset,
   ``{"schema": 1, "type": "variant", "name": "rubicon", "options": {"four_tens": 90}}``,
-  is read as ``variants.get(name).with_options(**options)``.
+  is read as ``variants.get(name).with_options(**options)``. A variant written whole under
+  a preset's name (or alias) must have that preset's structure (packs, players, hand
+  size, sides, packets, turn-up, trump fixing, where melds come from, meld table,
+  settlement); only its options may differ (house rules). ``from_json(..., variant=...)``
+  also binds a document to the variant its reader expects.
 
 A state is written field by field (every field of
 :class:`~bezique.state.State` but its internal cache) with its variant

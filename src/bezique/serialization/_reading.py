@@ -6,7 +6,9 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
+from bezique import variants
 from bezique.actions import Declare
+from bezique.cards import a_noun
 from bezique.errors import SerializationError
 from bezique.game import Game, GameResult
 from bezique.melds import MeldKind
@@ -22,6 +24,7 @@ from bezique.serialization._checks import (
 )
 from bezique.serialization._common import (
     ACTION_TYPES,
+    DOCUMENTS,
     SCHEMA,
     Decoder,
     describe,
@@ -43,25 +46,42 @@ from bezique.serialization._decoders import (
     _tuple,
     _window,
 )
-from bezique.serialization._variant_reading import read_variant
+from bezique.serialization._variant_reading import check_bound, read_variant
 from bezique.state import Combination, Stage, State, TableCard
+from bezique.variants import Variant
 
 _T = TypeVar("_T")
 
 
 
 @overload
-def from_json(text: str | bytes) -> object: ...
+def from_json(text: str | bytes, expected: None = None, *,
+              variant: Variant | str | None = None) -> object: ...
 @overload
-def from_json(text: str | bytes, expected: type[_T]) -> _T: ...
+def from_json(text: str | bytes, expected: type[_T], *,
+              variant: Variant | str | None = None) -> _T: ...
 
 
-def from_json(text: str | bytes, expected: type[Any] | None = None) -> object:
+def from_json(text: str | bytes, expected: type[Any] | None = None, *,
+              variant: Variant | str | None = None) -> object:
     """Read a document written by :func:`to_json`.
 
     Args:
         text: The JSON text.
         expected: If given, the type the document must hold (e.g. ``bz.State``).
+        variant: If given, the variant the document must be of, for a document from
+            outside (a save sent to a server). A :class:`~bezique.variants.Variant`
+            binds it to exactly that variant: equal field by field, name, options (house
+            rules) and all. A preset's name or alias (``"rubicon"``) binds it to that
+            preset with any house rules: the document's variant carries the preset's name,
+            and so its structure. A state, a game, an observation or a variant is checked
+            (a game's current deal too); a document that holds no variant (an action, a
+            result) is refused, as it cannot show that it is of ``variant``.
+
+    Whatever ``variant`` says, a document whose variant carries a preset's name (or
+    alias) must have that preset's structure (packs, players, hand size, sides, packets,
+    turn-up, trump fixing, where melds come from, meld table, settlement); its options may
+    differ, as house rules do.
 
     Returns:
         The value: ``from_json(to_json(x)) == x``.
@@ -69,7 +89,9 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> object:
     Raises:
         SerializationError: naming the offending field, for malformed JSON, an
             unknown schema version or type, missing, unknown or mistyped fields,
-            an unknown variant, or an impossible position.
+            an unknown variant, a preset's name over another structure, a variant
+            other than ``variant``, or an impossible position.
+        VariantError: ``variant`` is a name no preset has.
 
     >>> from_json('{"schema": 1, "type": "exchange_seven", "card": "7H"}')
     ExchangeSeven(card=Card.parse('7♥'))
@@ -77,16 +99,44 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> object:
     Traceback (most recent call last):
     ...
     bezique.errors.SerializationError: play.card: 'QX' is not a card
+    >>> import bezique as bz
+    >>> text = bz.to_json(bz.new_deal(bz.variants.RUBICON, seed=1))
+    >>> from_json(text, bz.State, variant="rubicon").variant.name
+    'rubicon'
+    >>> from_json(text, bz.State, variant=bz.variants.FOUR_HANDED)
+    Traceback (most recent call last):
+    ...
+    bezique.errors.SerializationError: state.variant.name: the document's variant is ...
     """
+    if variant is not None and not isinstance(variant, Variant | str):
+        raise TypeError(f"variant must be a Variant or a preset's name, not "
+                        f"{type(variant).__name__}")
+    if isinstance(variant, str):
+        variants.get(variant)  # an unknown name is the caller's error, raised first
     try:
         obj = _decode_document(_loads(text))
     except RecursionError:
         raise SerializationError("document: nested too deeply") from None
     if expected is not None and not isinstance(obj, expected):
         raise SerializationError(
-            f"document: holds a {type(obj).__name__}, not a {expected.__name__}")
+            f"document: holds {a_noun(type(obj).__name__)}, not {a_noun(expected.__name__)}")
+    if variant is not None:
+        _check_variant(obj, variant)
     return obj
 
+
+def _check_variant(obj: object, expected: Variant | str) -> None:
+    """``obj``'s variant is ``expected`` (:func:`from_json`'s ``variant``)."""
+    if isinstance(obj, Variant):
+        check_bound(obj, expected, "variant")
+        return
+    kind = DOCUMENTS.get(type(obj)) or ACTION_TYPES.get(type(obj), "document")
+    if not isinstance(obj, State | Game | Observation):
+        raise fault("document.type", f"{a_noun(kind)} document names no variant; it cannot be "
+                                     "bound to one (read it without variant=)")
+    check_bound(obj.variant, expected, f"{kind}.variant")
+    if isinstance(obj, Game):
+        check_bound(obj.current.variant, expected, f"{kind}.current.variant")
 
 
 def _duplicates_rejected(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

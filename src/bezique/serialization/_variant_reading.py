@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from bezique import variants as _variants
+from bezique._variant import STRUCTURE
 from bezique.errors import SerializationError, VariantError
 from bezique.melds import MeldKind
 from bezique.serialization._common import POLICIES, describe, fault
@@ -16,7 +17,7 @@ from bezique.serialization._decoders import _bool, _enum, _nat, _obj, _pair, _st
 from bezique.serialization._writing import encode
 from bezique.variants import Variant
 
-__all__ = ["VariantDocumentError", "read_variant"]
+__all__ = ["VariantDocumentError", "check_bound", "read_variant"]
 
 
 class VariantDocumentError(SerializationError, VariantError):
@@ -118,7 +119,73 @@ def _read_variant(v: dict[str, Any], path: str) -> Variant:
         if type(written) is not type(wanted) or written != wanted:
             raise fault(f"{path}.options.{name}", f"{describe(written)} disagrees with the "
                                                  f"policies, which say {json.dumps(wanted)}")
+    _check_preset_structure(variant, path)
     return _intern(variant)
+
+
+def _preset_named(name: str) -> Variant | None:
+    """The preset called ``name`` (a name or an alias, as :func:`bezique.variants.get`
+    reads them), or ``None``."""
+    try:
+        return _variants.get(name)
+    except VariantError:
+        return None
+
+
+def _check_preset_structure(variant: Variant, path: str) -> None:
+    """A variant under a preset's name has that preset's structure (:data:`STRUCTURE`):
+    only its options (house rules) may differ."""
+    preset = _preset_named(variant.name)
+    if preset is None:
+        return
+    for policy_name, cls in POLICIES:
+        for field in attrs.fields(cls):
+            if field.name not in STRUCTURE:
+                continue
+            ours = getattr(getattr(variant, policy_name), field.name)
+            theirs = getattr(getattr(preset, policy_name), field.name)
+            if ours != theirs:
+                raise fault(f"{path}.{policy_name}.{field.name}",
+                            f"{json.dumps(encode(ours))} is not {preset.name}'s "
+                            f"({json.dumps(encode(theirs))}): a variant named {variant.name!r} "
+                            f"has {preset.name}'s structure (house rules change options "
+                            f"only); give another composition a name of its own")
+
+
+def _first_difference(variant: Variant, expected: Variant, path: str) -> str:
+    """The path and values of the first field where ``variant`` differs from ``expected``."""
+    if variant.name != expected.name:
+        return f"{path}.name: the document's variant is {variant.name!r}, not {expected.name!r}"
+    for policy_name, cls in POLICIES:
+        for field in attrs.fields(cls):
+            ours = getattr(getattr(variant, policy_name), field.name)
+            theirs = getattr(getattr(expected, policy_name), field.name)
+            if ours != theirs:
+                return (f"{path}.{policy_name}.{field.name}: {json.dumps(encode(ours))}, "
+                        f"where the expected {expected.name} has {json.dumps(encode(theirs))}")
+    for name in ("title", "aliases"):
+        if getattr(variant, name) != getattr(expected, name):
+            return (f"{path}.{name}: {json.dumps(encode(getattr(variant, name)))}, where the "
+                    f"expected variant has {json.dumps(encode(getattr(expected, name)))}")
+    return f"{path}: differs from the expected variant"  # pragma: no cover - equal fields
+
+
+def check_bound(variant: Variant, expected: Variant | str, path: str) -> None:
+    """``variant``, read at ``path``, is the one expected: equal to a :class:`Variant`
+    given (house rules included), or of the preset named (any house rules).
+
+    Raises:
+        SerializationError: naming the first field that differs.
+    """
+    if isinstance(expected, Variant):
+        if variant != expected:
+            raise SerializationError(f"{_first_difference(variant, expected, path)} "
+                                     "(the document is of another variant)")
+        return
+    preset = _variants.get(expected)
+    if _preset_named(variant.name) is not preset:
+        raise fault(f"{path}.name", f"the document's variant is {variant.name!r}, not "
+                                   f"{preset.name!r} (the document is of another variant)")
 
 
 def _short_variant(raw: dict[str, Any], path: str) -> Variant:
