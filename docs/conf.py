@@ -2,9 +2,14 @@
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
 Only Sphinx's own extensions, the project's small ``docs/_ext/bezique_tables.py``
-(variant tables rendered from the code) and the furo theme (the ``docs`` extra) are
-used, and nothing is fetched from the network. ``sphinx.ext.viewcode`` links every
-documented name to its highlighted source (the ``[source]`` links of the API reference).
+(variant tables rendered from the code), ``docs/_ext/bezique_seeds.py`` (option
+defaults rendered from the code, for the seeds page) and ``docs/_ext/bezique_reference.py``
+(the API reference covers ``bezique.__all__``; its names link) and the furo theme (the
+``docs`` extra) are used, and nothing is fetched from the network. ``pip install -e
+'.[docs]'`` alone builds it: the optional dependencies of the ``rl`` extra, which
+:mod:`bezique.adapters` imports, are stood in for by autodoc's mocks.
+``sphinx.ext.viewcode`` links every documented name to its highlighted source (the
+``[source]`` links of the API reference).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ ROOT = DOCS.parent
 
 # Document the source tree itself, whether or not the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
-# The project's own extension (docs/_ext/bezique_tables.py): variant tables from the code.
+# The project's own extensions (docs/_ext/): variant tables and option defaults from the code.
 sys.path.insert(0, str(DOCS / "_ext"))
 
 with (ROOT / "pyproject.toml").open("rb") as _pyproject:
@@ -39,6 +44,8 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "bezique_tables",
+    "bezique_seeds",
+    "bezique_reference",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -50,6 +57,8 @@ python_use_unqualified_type_names = True
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
+# The adapters' frameworks (the ``rl`` extra) are not needed to document them.
+autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
 autodoc_default_options = {
     "members": True,
     "show-inheritance": True,
@@ -70,3 +79,4 @@ napoleon_use_ivar = True
 html_theme = "furo"
 html_title = f"bezique {release}"
 html_static_path = ["_static"]
+html_css_files = ["seeds.css"]

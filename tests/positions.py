@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import bezique as bz
 from bezique.state import Stage
+from scenario import close_announcements
 
 TWO_PACK = bz.variants.TWO_PACK
 
@@ -73,6 +74,7 @@ def win(state: bz.State, card: str | bz.Card, reply: str | bz.Card | None = None
     player 0 win (he leads it when it is his lead).
     """
     c0 = card if isinstance(card, bz.Card) else bz.Card.parse(card)
+    state = close_announcements(state)
     assert state.stage is Stage.PLAY and not state.trick, "win() starts a fresh trick"
     if reply is not None:
         options = [reply if isinstance(reply, bz.Card) else bz.Card.parse(reply)]

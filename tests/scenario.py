@@ -8,6 +8,7 @@ import re
 import pytest
 
 import bezique as bz
+from bezique.state import Window
 
 K = bz.MeldKind
 
@@ -19,7 +20,19 @@ def cards(text: str) -> tuple[bz.Card, ...]:
 def play(state: bz.State, *plays: str) -> bz.State:
     """Play the given cards, one per move, in turn order."""
     for card in plays:
-        state = bz.apply(state, bz.Play(card))
+        state = bz.apply(close_announcements(state), bz.Play(card))
+    return state
+
+
+def close_announcements(state: bz.State) -> bz.State:  # or a Game
+    """``state``, or after ``Pass`` if its window stays open only for announcements after
+    the combination scored in it (R13.7): the tests of other rules go on to the next trick
+    as they did before announcements existed."""
+    deal = state.current if isinstance(state, bz.Game) else state
+    if (deal.stage is bz.Stage.DECLARE and Window.DECLARED in deal.window
+            and Window.COMBO_DONE in deal.window
+            and any(isinstance(a, bz.Announce) for a in bz.legal_actions(deal))):
+        return bz.apply(state, bz.Pass())
     return state
 
 

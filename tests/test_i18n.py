@@ -19,6 +19,7 @@ from bezique import i18n
 from bezique._messages import MESSAGES, WORDS, english, render, rule_of
 from bezique.cards import ALL_CARDS, Rank, Suit
 from bezique.melds import MeldKind
+from positions import position, win
 
 PACKAGE = Path(i18n.__file__).resolve().parent
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
@@ -108,6 +109,8 @@ _SAMPLES: dict[str, object] = {
     "allowed": (bz.Card.parse("AH"),), "suit": Suit.HEARTS, "meld": MeldKind.ROYAL_MARRIAGE,
     "meld_class": "A", "ranks": Rank.ACE, "variant": "two-pack", "setting": "shifting",
     "where": WORDS["where"][0], "given": "'play QS'", "low": 1, "high": 5, "to_move": 0,
+    "action": "announce bezique QS JD",
+    "reason": ("R3.3/not-a-meld", {"cards": (bz.Card.parse("QS"),), "meld": MeldKind.BEZIQUE}),
 }
 
 
@@ -139,7 +142,8 @@ def test_every_refusal_of_the_engine_renders_in_every_language(
     candidates += [bz.ExchangeSeven(f"7{s}") for s in "SHDC"]
     candidates += [bz.Declare("bezique", "QS JD"), bz.Declare("four_aces", "AS AH AD AC"),
                    bz.Declare("royal_marriage", "KH QH"), bz.Declare("carte_blanche", "7S"),
-                   bz.Declare("trump_seven", "7H")]
+                   bz.Declare("trump_seven", "7H"), bz.Announce("bezique", "QS JD"),
+                   bz.Announce("four_kings", "KS KH KD KC")]
     rules: set[str | None] = set()
     while not state.is_over:
         legal = bz.legal_actions(state)
@@ -230,7 +234,8 @@ def test_the_glossary_words() -> None:
 
 def test_describe_every_kind_of_action() -> None:
     actions = [bz.Play("QS"), bz.Play("QS", from_table=True), bz.Pass(),
-               bz.ExchangeSeven("7H"), bz.Declare("bezique", "QS JD"), bz.GuessPacket(2)]
+               bz.ExchangeSeven("7H"), bz.Declare("bezique", "QS JD"), bz.GuessPacket(2),
+               bz.Announce("bezique", "QS JD")]
     for lang in i18n.LANGUAGES:
         said = [i18n.describe(action, lang) for action in actions]
         assert len(set(said)) == len(said)
@@ -311,3 +316,29 @@ def test_R2_4_not_your_turn_in_every_language() -> None:
         assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 darf")
     other = bz.NotYourTurnError(0, 1, "R99")
     assert other.message_id is None and i18n.message(other, "fi") == str(other)
+
+
+def test_R13_7_announcement_refusals_in_every_language() -> None:
+    """R13.7: an announcement is refused in each language, its rule kept; one refused as its
+    declaration would be (the four kings of R3.9) wraps that refusal, in the same language."""
+    s = position("KS QS JD 9C 9D 9S 8S 10S")
+    w = win(s, "9C")
+    with pytest.raises(bz.IllegalActionError) as first:
+        bz.check_action(w, bz.Announce("bezique", "QS JD"))
+    assert first.value.message_id == "R13.7/nothing-scored-yet"
+    assert i18n.message(first.value, "fi") == ("R13.7: ilmoitus tehdään vasta vuoron yhden "
+                                               "pisteytetyn yhdistelmän jälkeen; pelaaja 0 ei "
+                                               "ole vielä pisteyttänyt tällä vuorolla yhtään")
+    t = bz.apply(w, bz.Declare("bezique", "QS JD"))
+    with pytest.raises(bz.IllegalActionError) as wrapped:
+        bz.check_action(t, bz.Announce("four_kings", "KS KS KD KC"))
+    error = wrapped.value
+    assert error.message_id == "R13.7/cannot-announce" and error.rule == "R3.9"
+    assert str(error).startswith("R3.9: announce four_kings KS KS KD KC cannot be announced: "
+                                 "player 0 does not hold")
+    assert i18n.message(error, "de").startswith(
+        "R3.9: announce four_kings KS KS KD KC kann nicht angesagt werden: Spieler 0 ")
+    assert i18n.message(error, "fi").startswith(
+        "R3.9: ilmoitusta ei voi tehdä (announce four_kings KS KS KD KC): pelaaja")
+    assert [i18n.describe(bz.Announce("bezique", "QS JD"), lang) for lang in i18n.LANGUAGES] \
+        == ["announces bezique: Q♠ J♦", "ilmoittaa bezique: Q♠ J♦", "sagt Bézique an: Q♠ J♦"]

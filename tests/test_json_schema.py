@@ -91,3 +91,22 @@ def test_the_schema_refuses_a_bad_state(path: tuple[str | int, ...], value: obje
         target = target[key]
     target[path[-1]] = value
     assert _errors(document)
+
+
+def test_announcements_validate_and_documents_without_them_too() -> None:
+    """R13.7: a state, an observation and an action with announcements validate; the
+    ``announced`` field is optional, as documents written before it existed lack it."""
+    hand = "KS QS JD 9C 9D 9S 8S 10S"
+    state = bz.setup(bz.variants.TWO_PACK, hands=[hand, "7D 7D 8D 8D 7C 7C 8C 8C"],
+                     turn_up="9H", stock="9H 8H 10C 10C 7S 7S JC JC 9D 10D 10D", dealer=0)
+    state = bz.apply(bz.apply(state, bz.Play("7D")), bz.Play("9D"))
+    state = bz.apply(state, bz.Declare("bezique", "QS JD"))
+    announce = bz.Announce("common_marriage", "KS QS")
+    state = bz.apply(state, announce)
+    assert state.announced
+    for obj in (state, bz.observe(state, 1), announce):
+        document = json.loads(bz.to_json(obj))
+        assert not _errors(document), _errors(document)[:3]
+        if "announced" in document:
+            del document["announced"]
+            assert not _errors(document), _errors(document)[:3]

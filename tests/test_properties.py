@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import re
 import subprocess
@@ -319,9 +320,9 @@ def test_equivalent_forms_of_legal_actions_are_accepted(path: DealPath) -> None:
                 assert bz.apply(before, bz.Play(action.card, from_table=False)) == after
             elif action.from_table is None:
                 assert bz.apply(before, bz.Play(action.card, from_table=True)) == after
-        elif isinstance(action, bz.Declare):
+        elif isinstance(action, bz.Declare | bz.Announce):  # R13.7: announcements alike
             shuffled = list(reversed([str(c) for c in action.cards]))
-            rebuilt = bz.Declare(action.meld.value.upper(), " ".join(shuffled))
+            rebuilt = type(action)(action.meld.value.upper(), " ".join(shuffled))
         elif isinstance(action, bz.ExchangeSeven):
             rebuilt = bz.ExchangeSeven(str(action.card).lower())
         else:
@@ -386,7 +387,9 @@ def test_same_seed_same_deal_in_another_process() -> None:
     """API: the same seed gives the same deal everywhere; nothing depends on hashing or
     on object addresses (a fresh interpreter with another hash seed)."""
     expected = seeded_lines()
-    env = {"PYTHONHASHSEED": "12345", "PYTHONPATH": str(Path(__file__).parent)}
+    # the bezique under test (a checkout's src first, not another installed copy)
+    here = os.pathsep.join((str(Path(__file__).parent), str(Path(bz.__file__).parent.parent)))
+    env = {"PYTHONHASHSEED": "12345", "PYTHONPATH": here}
     done = subprocess.run([sys.executable, "-c", _REPLAY], capture_output=True, text=True,
                           env=env, check=False, timeout=120)
     assert done.returncode == 0, done.stderr

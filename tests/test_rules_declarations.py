@@ -24,12 +24,14 @@ from positions import (
     position,
     win,
 )
-from scenario import play
+from scenario import close_announcements, play
 
 K = bz.MeldKind
 FRESH = bz.variants.TWO_PACK.with_options(require_fresh_card=True)
 REFORM = bz.variants.TWO_PACK.with_options(reform_broken=True)
 SEVEN_EXTRA = bz.variants.TWO_PACK.with_options(seven_counts_as_meld=False)
+SINGLE = bz.variants.TWO_PACK.with_options(announce_several=False)
+"""No announcements (R12, R13.7): a window lays down only the combination it scores."""
 
 
 def _sorted(text: str) -> tuple[bz.Card, ...]:
@@ -117,12 +119,13 @@ def test_R3_1_no_declaration_after_a_phase_2_trick() -> None:
 
 
 def test_R3_2_one_combination_per_trick_window_closes_by_itself() -> None:
-    s = position("KS QS KD QD 9C 9D 9S 8S")
+    s = position("KS QS KD QD 9C 9D 9S 8S", variant=SINGLE)
     w = win(s, "9C")
     assert set(declarations(w)) == {declare(K.COMMON_MARRIAGE, "KS QS"),
                                     declare(K.COMMON_MARRIAGE, "KD QD")}
     t = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
-    # two-pack: after one declaration nothing more is allowed, the window closes and both draw
+    # two-pack without announcements (R13.7 has them, tests/test_rules_announcements.py):
+    # after one declaration nothing more is allowed, the window closes and both draw
     assert t.stage is Stage.PLAY and t.to_move == 0
     assert t.stock_size == w.stock_size - 2
     assert t.melds == (20, 0)
@@ -145,7 +148,7 @@ def test_R3_2_second_combination_in_the_same_window_raises() -> None:
 
 
 def test_R3_2_declared_cards_go_to_the_table_and_stay_part_of_the_hand() -> None:
-    s = position("KS QS KD KC KC 9C 9D 9S")
+    s = position("KS QS KD KC KC 9C 9D 9S", variant=SINGLE)  # R13.7: nothing announced
     w = win(s, "9C")
     t = bz.apply(w, declare(K.COMMON_MARRIAGE, "KS QS"))
     assert t.tables[0] == _sorted("KS QS")
@@ -528,7 +531,7 @@ def test_R3_8_reform_needs_a_like_card_new_to_the_class() -> None:
 def test_R3_8_broken_royal_marriage_is_no_base_for_a_sequence(variant: bz.Variant) -> None:
     s = position("KH QH QH AH 10H JH 9C 10C", draws0="9S 8S 9D", variant=variant)
     t = bz.apply(win(s, "9C"), declare(K.ROYAL_MARRIAGE, "KH QH"))
-    led = bz.apply(t, bz.Play("QH", from_table=True))  # the marriage is broken
+    led = bz.apply(close_announcements(t), bz.Play("QH", from_table=True))  # broken
     w = bz.apply(led, bz.Play(led.hands[1][-1]))
     assert w.last_winner == 0 and w.tables[0] == _sorted("KH")
     assert bz.Card.parse("QH") in w.hands[0]

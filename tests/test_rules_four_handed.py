@@ -9,6 +9,7 @@ to seven cards) to keep the positions readable; the rules do not depend on the h
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -35,11 +36,14 @@ def seven_actions(state: bz.State) -> list[bz.Action]:
 def pass_to_close(state: bz.State, player: int) -> bz.State:
     """After ``player``'s combination the window stays open (R2.6): the seven of trumps is
     still allowed by the rules, whether or not he holds one. Check it is still his window,
-    with nothing left in it but the pass (he holds no seven), and close it; with
+    with nothing left in it but the pass (he holds no seven) and announcements (R13.7), and
+    close it; with
     ``partner_seven`` (R13.4) the partner's seven window follows: check it offers no
     combination and close it too."""
     assert state.stage is Stage.DECLARE and state.to_move == player
-    assert bz.legal_actions(state) == (bz.Pass(),)
+    # nothing but the pass, and the announcements the window may offer (R13.7)
+    *announcements, last = bz.legal_actions(state)
+    assert last == bz.Pass() and all(isinstance(a, bz.Announce) for a in announcements)
     state = bz.apply(state, bz.Pass())
     if state.variant.melds.partner_seven and state.stage is Stage.DECLARE:
         assert state.to_move == (player + 2) % 4 and combos(state) == []
@@ -69,6 +73,43 @@ def test_R6_1_two_sides_of_partners_opposite_four_packs() -> None:
     assert len(s.scores) == 2 and s.sides == (0, 1, 0, 1)
     every = Counter([c for h in s.hands for c in h] + list(s.stock) + [s.turn_up])
     assert sum(every.values()) == 128 and set(every.values()) == {4}
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_R6_2_packets_of_3_2_3_clockwise_from_the_dealers_left(dealer: int) -> None:
+    """Seed 001: "gibt jedem 8 Karten verdeckt, reihum im Uhrzeigersinn, beginnend links von
+    sich: erst 3, dann 2, dann 3 Karten"; then the turn-up and 95 cards of stock (R11.1)."""
+    from bezique._engine.shuffle import shuffled
+
+    deck = shuffled(FOUR.deck.cards(), 11)
+    state = bz.new_deal(FOUR, seed=11, dealer=dealer)
+    order = [(dealer + k) % 4 for k in (1, 2, 3, 4)]  # the dealer's left first, dealer last
+    start = 0
+    dealt: dict[int, list[bz.Card]] = {p: [] for p in order}
+    for size in (3, 2, 3):
+        for p in order:
+            dealt[p] += deck[start:start + size]
+            start += size
+    assert all(sorted(state.hands[p]) == sorted(dealt[p]) for p in order)
+    assert state.turn_up == deck[32] and list(state.stock) == deck[33:]
+    assert len(state.stock) == 95 and state.to_move == order[0]
+
+
+def test_R6_1_the_deal_passes_to_the_left() -> None:
+    """Seed 001: "danach geht das Geben nach links weiter": deal i of a game is dealt by
+    player i % 4, whose left (the next player) leads (R11.1)."""
+    game = bz.new_game(FOUR, seed=3)
+    rng = random.Random(3)
+    dealers = [game.current.dealer]
+    assert game.to_move == 1
+    while len(game.deals) < 2:
+        done = len(game.deals)
+        game = bz.apply(game, rng.choice(bz.legal_actions(game)))
+        if len(game.deals) != done and not game.is_over:
+            dealers.append(game.current.dealer)
+            assert game.to_move == (game.current.dealer + 1) % 4
+    assert dealers == [0, 1, 2]
+    assert [d.dealer for d in game.deals] == [0, 1]
 
 
 @pytest.mark.parametrize(("dealer", "sevens"), [(0, (10, 0)), (1, (0, 10)), (2, (10, 0)),
@@ -554,6 +595,18 @@ def test_R11_9_duels_winner_of_trick_24_leads_against_his_left_then_partner() ->
     assert v.is_over and v.to_move is None
     # the very last trick (of the second duel) scores 10 for player 1's side
     assert v.last_trick == (0, 10)
+
+
+@pytest.mark.parametrize("seed", [4, 19])
+def test_R6_8_thirty_two_brisques_make_320(seed: int) -> None:
+    """Seed 001: "32 Brisquen, zusammen 320 Punkte": over a whole deal the sides' brisques
+    add up to 32, counted 10 each at the end (R6.8)."""
+    state = bz.new_deal(FOUR, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = bz.apply(state, rng.choice(bz.legal_actions(state)))
+    assert sum(state.brisques) == 32
+    assert sum(part.brisques for part in bz.deal_result(state).breakdown) == 320
 
 
 def test_R6_8_brisques_are_counted_at_the_end_of_the_deal() -> None:

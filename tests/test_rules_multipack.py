@@ -20,6 +20,7 @@ import bezique as bz
 from bezique._engine.shuffle import shuffled
 from bezique.cards import pack
 from bezique.results import settle
+from scenario import close_announcements
 
 K = bz.MeldKind
 Stage = bz.Stage
@@ -67,7 +68,9 @@ def phase2(variant: bz.Variant, p0: str, p1: str, trump: str = "H") -> bz.State:
 
 
 def trick(state: bz.State, first: str | bz.Play, second: str | bz.Play, winner: int) -> bz.State:
-    """Play one trick (``first`` by the player to move); check who won it."""
+    """Play one trick (``first`` by the player to move); check who won it. A window open only
+    for announcements (R13.7) is closed first."""
+    state = close_announcements(state)
     for card in (first, second):
         state = bz.apply(state, card if isinstance(card, bz.Play) else bz.Play(card))
     assert state.last_winner == winner
@@ -506,6 +509,25 @@ def test_R8_3_broken_marriage_reformed_with_another_queen_scores_again() -> None
 def test_R8_3_without_reform_broken_the_marriage_is_not_rescored() -> None:
     w = _broken_royal_marriage(RUBICON.with_options(reform_broken=False))
     assert_illegal(w, meld(K.ROYAL_MARRIAGE, "KH QH"), "R3.8", "R3.6")
+
+
+def test_R3_7_four_kings_then_four_queens_give_four_marriages() -> None:
+    """Seed 000: "if you table four kings and next time four queens, you may later score
+    four marriages from them" (R3.4, R3.7). Eight table cards and a card to win each trick
+    with need a hand of nine: Rubicon's (a two-pack hand plus table holds eight)."""
+    s = position(RUBICON, "KS KH KD KC QS QH QD 8D 9C", LOSER, trump="H",
+                 head="QC * AC * AS * AD * AC *", size=20)
+    t = declare(trick(s, "7D", "8D", winner=0), K.FOUR_KINGS, "KS KH KD KC")
+    t = declare(trick(t, "9C", "7D", winner=0), K.FOUR_QUEENS, "QS QH QD QC")
+    assert Counter(t.tables[0]) == Counter(cards("KS KH KD KC QS QH QD QC"))
+    marriages = ((K.ROYAL_MARRIAGE, "KH QH"), (K.COMMON_MARRIAGE, "KS QS"),
+                 (K.COMMON_MARRIAGE, "KD QD"), (K.COMMON_MARRIAGE, "KC QC"))
+    for (kind, pair), (lead, reply) in zip(marriages, (("AC", "7C"), ("AS", "7S"),
+                                                       ("AD", "8C"), ("AC", "7C")),
+                                           strict=True):
+        t = declare(trick(t, lead, reply, winner=0), kind, pair)
+    assert t.melds == (80 + 60 + 40 + 3 * 20, 0)
+    assert Counter(t.tables[0]) == Counter(cards("KS KH KD KC QS QH QD QC"))
 
 
 def test_R8_3_broken_four_kings_reformed_with_any_king() -> None:

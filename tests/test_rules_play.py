@@ -478,7 +478,10 @@ def test_R2_6_follower_wins_declares_then_draws_first_and_leads() -> None:
     assert set(bz.legal_actions(state)) == {
         bz.Declare("common_marriage", "KC QC"), bz.Declare("bezique", "QS JD"), PASS}
     after = bz.apply(state, bz.Declare("bezique", "QS JD"))
-    # one declaration per trick: the window closed by itself, both drew
+    # one declaration per trick: the marriage may only be announced (R13.7); after the
+    # pass both drew
+    assert bz.legal_actions(after) == (bz.Announce("common_marriage", "KC QC"), PASS)
+    after = bz.apply(after, PASS)
     assert (after.stage, after.to_move, after.leader) == (bz.Stage.PLAY, 0, 0)
     assert table(after, 0) == cards("QS JD")
     assert hand(after, 0) == cards("KC QC 8H 9H 10H 7C")

@@ -13,7 +13,7 @@ import pytest
 
 import bezique as bz
 from bezique.state import Stage
-from scenario import assert_illegal, cards, combos, decl, play
+from scenario import assert_illegal, cards, close_announcements, combos, decl, play
 
 K = bz.MeldKind
 TWO_PACK = bz.variants.TWO_PACK
@@ -69,7 +69,10 @@ def test_R5_1_first_marriage_fixes_trump_and_scores_royal() -> None:
     assert t.trump is bz.Suit.SPADES
     assert t.melds == (40, 0) and t.scores == (40, 0)
     assert t.turn_up is None
-    # one combination per trick: the window closed and both drew
+    # one combination per trick: the other marriage may only be announced (R13.7); after
+    # the pass both drew
+    assert bz.Announce(K.COMMON_MARRIAGE, "KD QD") in bz.legal_actions(t)
+    t = bz.apply(t, bz.Pass())
     assert t.stage is Stage.PLAY and t.to_move == 0 and t.stock_size == 2
     # next trick: the diamond marriage is now only a common marriage (20)
     u = play(t, "8D", "JC")  # 8♦ led, J♣ is no trump: player 0 wins
@@ -185,6 +188,7 @@ def test_R5_1_no_trump_seven_before_trump_fixed(played_scores: bool,
         assert w.stage is Stage.DECLARE and seven_actions(w) == {SEVEN_S}
         assert bz.apply(w, SEVEN_S).sevens == (10, 0)
         w = bz.apply(w, bz.Pass())
+    w = close_announcements(w)  # the K♦ Q♦ marriage may be announced (R13.7)
     assert w.stage is Stage.PLAY and w.to_move == 0
     x = play(w, "8D", "10C")  # 8♦ led; 10♣ is no trump: player 0 wins
     assert x.stage is Stage.DECLARE and x.to_move == 0

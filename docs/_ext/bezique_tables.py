@@ -356,6 +356,7 @@ def facts_table(variant: presets.Variant) -> list[str]:
         ("Trump", _trump_text(variant)),
         ("Bezique pair", _pair_text(variant)),
         ("Declarations from", _source_text(variant)),
+        ("Announcements", _announce_text(variant)),
         ("Seven of trumps", _seven_text(variant)),
         ("Brisques", _brisque_text(variant)),
         ("Last trick", _last_trick_text(variant)),
@@ -363,6 +364,17 @@ def facts_table(variant: presets.Variant) -> list[str]:
     ]
     return _list_table(f"{variant.title or variant.name}: players, packs and scoring",
                        ("Fact", "Value"), rows, (20, 80))
+
+
+def _announce_text(variant: presets.Variant) -> str:
+    """Whether further combinations are announced after the scored one (R13.7)."""
+    if variant.melds.announce_several:
+        return ("after the one combination a window scores, further ones may be announced "
+                "(``Announce``): tabled unscored, scored in a later window while intact "
+                "(R13.7)")
+    if not variant.melds.card_source.one_combination_per_trick:
+        return "none: a won trick scores several combinations at once (R11.5)"
+    return "none: a window lays down only the combination it scores (R12)"
 
 
 def _reading(name: str, value: Any) -> str:

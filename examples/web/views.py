@@ -50,6 +50,11 @@ def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[st
         entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
                      cards=[card_text(c) for c in action.cards],
                      label=f"{name} ({points})" if points is not None else name)
+    elif isinstance(action, bz.Announce):  # R13.7: tabled unscored, scored later
+        entry.update(kind="announce", meld=action.meld.value,
+                     name=i18n.meld_name(action.meld, lang),
+                     cards=[card_text(c) for c in action.cards],
+                     label=f"announce {action.meld.value.replace('_', ' ')}")
     elif isinstance(action, bz.ExchangeSeven):
         entry.update(kind="exchange", card=card_text(action.card), label="exchange the seven")
     elif isinstance(action, bz.Pass):

@@ -7,7 +7,7 @@
 """
 
 from bezique import bots, variants
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
     apply,
@@ -47,6 +47,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "Announce",
     "BeziqueError",
     "BotError",
     "Card",

@@ -16,12 +16,12 @@ The templates are the ``msgid`` of the gettext catalogs, the id their ``msgctxt`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.melds import MeldKind
 
-__all__ = ["MESSAGES", "N_", "WORDS", "english", "render", "rule_of"]
+__all__ = ["MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule", "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
 """Every message id and its English template (``str.format`` fields)."""
@@ -100,6 +100,17 @@ _define("R13.1/marriage-in-sequence", "the marriage inside a scored sequence nev
                                       "partner")
 _define("R13.4/partner-seven-only", "the side's combination of this trick is declared; the "
                                     "partner's window is for a seven action only (R11.8)")
+# --- announcements (R13.7): "reason" is the refusal a declaration would meet, rendered
+_define("R13.7/announce-in-play", "announcements are made in a declaration window, after its "
+                                  "scored combination; player {player} must play a card")
+_define("R13.7/announce-several-off", "{variant} plays announce_several = False: a window lays "
+                                      "down only the combination it scores")
+_define("R13.7/never-announced", "{meld} is never announced")
+_define("R13.7/nothing-scored-yet", "an announcement follows the one combination scored in the "
+                                    "window; player {player} has scored none in it yet")
+_define("R13.7/announce-fixes-trump",
+        "an announcement never fixes trump; only a scored declaration does")
+_define("R13.7/cannot-announce", "{action} cannot be announced: {reason}")
 # --- the seven of trumps (R4, R5.1, R6.6, R8.1)
 _define("R4.1/exchange-in-play", "the seven of trumps is exchanged only right after winning a "
                                  "phase-1 trick; player {player} must play a card")
@@ -215,9 +226,30 @@ def rule_of(message_id: str) -> str | None:
     return rule if slash and rule.startswith("R") else None
 
 
+def is_reason(value: object) -> TypeGuard[tuple[str, dict[str, Any]]]:
+    """Whether a parameter is a refusal nested in another: ``(message_id, params)``."""
+    return (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], dict))
+
+
+def reason_rule(message_id: str, params: Mapping[str, Any]) -> str | None:
+    """The rule of a refusal: that of the refusal nested in it as ``reason``, if it names
+    one (an announcement refused as its declaration would be, R13.7), else its own.
+
+    >>> reason_rule("R13.7/cannot-announce", {"reason": ("R3.3/not-a-meld", {})})
+    'R3.3'
+    """
+    reason = params.get("reason")
+    inner = reason_rule(*reason) if is_reason(reason) else None
+    return inner or rule_of(message_id)
+
+
 def english(value: object) -> object:
     """A parameter as the English text shows it: cards and suits by symbol, a meld by its
-    notation name, a rank in the plural (``"aces"``)."""
+    notation name, a rank in the plural (``"aces"``), a nested refusal in words."""
+    if is_reason(value):
+        message_id, params = value
+        return render(MESSAGES[message_id], params)
     if isinstance(value, tuple):
         return format_cards(value)
     if isinstance(value, (Card, Suit)):

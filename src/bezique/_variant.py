@@ -218,6 +218,11 @@ class Variant:
                 f"option sevens_score = True cannot take effect in {self.name}: its meld table "
                 f"has no seven of trumps (Rubicon, Chinese and eight-pack keep \"no count for "
                 f"the seven\", R8.1, R9.1), so no seven of trumps may score (R13.6)")
+        if ("announce_several" in options and variant.melds.announce_several
+                and not variant.melds.card_source.one_combination_per_trick):
+            raise VariantError(
+                f"option announce_several = True cannot take effect in {self.name}: a won "
+                f"trick already scores several combinations at once (R11.5, R13.6, R13.7)")
         return variant
 
     def _policy_of(self, option: str) -> str:

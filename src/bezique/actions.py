@@ -18,7 +18,7 @@ from bezique.cards import ALL_CARDS, Card, parse_cards
 from bezique.errors import NotationError
 from bezique.melds import MeldKind
 
-__all__ = ["Action", "Declare", "ExchangeSeven", "GuessPacket", "Pass", "Play"]
+__all__ = ["Action", "Announce", "Declare", "ExchangeSeven", "GuessPacket", "Pass", "Play"]
 
 
 def _text(card: Card) -> str:
@@ -94,6 +94,30 @@ class Declare:
 
 
 @attrs.frozen
+class Announce:
+    """Announce the combination ``meld`` made of ``cards`` without scoring it (R13.7).
+
+    Legal in a declaration window after the one combination its holder scored there, where
+    the variant has ``announce_several``: the cards go to the table and count as used in
+    the combination's class, nothing is scored, and the combination is pending for the
+    side (:attr:`bezique.State.announced`) until a later window of the side scores it with
+    ``Declare(meld, cards)`` while every card of it lies on the table. Playing one of its
+    cards, or the end of phase 1, makes it lapse. The seven of trumps is never announced.
+
+    >>> str(Announce("bezique", "JD QS"))
+    'announce bezique QS JD'
+    """
+
+    meld: MeldKind = attrs.field(converter=_to_kind)
+    """The kind of combination."""
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    """The cards that make it, sorted."""
+
+    def __str__(self) -> str:
+        return f"announce {self.meld.value} {' '.join(_text(card) for card in self.cards)}"
+
+
+@attrs.frozen
 class ExchangeSeven:
     """Exchange a seven of trumps from the hand for the turn-up, scoring 10 (R4.1)."""
 
@@ -133,7 +157,7 @@ class GuessPacket:
         return f"guess {self.size}"
 
 
-Action = Play | Declare | ExchangeSeven | Pass | GuessPacket
+Action = Play | Declare | Announce | ExchangeSeven | Pass | GuessPacket
 """Any action of the family."""
 
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)

@@ -96,6 +96,35 @@ _RANK_TEXT = {
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_POS = {suit: pos for pos, suit in enumerate(_SUIT_ORDER)}
 
+# The card index layout (Card.index), for the engine and the bots; not part of the API.
+# A card's index is 8 times its suit's position (spades 0, hearts 1, diamonds 2, clubs 3)
+# plus its place in the suit from the ace (0) down to the seven (7): display order. These
+# names read an index; the tables are the hot path's form (one C-level subscript).
+
+
+def card_index(suit_pos: int, rank: int) -> int:
+    """The index of the card of suit position ``suit_pos`` and rank ``rank`` (``int(Rank)``).
+
+    >>> card_index(0, int(Rank.ACE)), card_index(3, int(Rank.SEVEN))
+    (0, 31)
+    """
+    return suit_pos * 8 + 7 - rank
+
+
+SUIT_OF_INDEX: tuple[int, ...] = tuple(i // 8 for i in range(32))
+"""``SUIT_OF_INDEX[card.index]``: the suit's position, 0 for spades to 3 for clubs."""
+RANK_OF_INDEX: tuple[int, ...] = tuple(7 - i % 8 for i in range(32))
+"""``RANK_OF_INDEX[card.index]``: the rank as an int (``int(Rank)``), 7 for an ace down to
+0 for a seven."""
+SUIT_INDEXES: tuple[int, ...] = tuple(sum(1 << card_index(s, r) for r in range(8))
+                                      for s in range(4))
+"""``SUIT_INDEXES[suit_pos]``: the bit set of a suit's eight card indexes."""
+HIGHER_IN_SUIT: tuple[int, ...] = tuple(
+    sum(1 << card_index(SUIT_OF_INDEX[i], r) for r in range(RANK_OF_INDEX[i] + 1, 8))
+    for i in range(32))
+"""``HIGHER_IN_SUIT[card.index]``: the bit set of the card indexes of the same suit and a
+higher rank."""
+
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 
@@ -138,7 +167,7 @@ class Card:
         return card
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "index", _SUIT_POS[self.suit] * 8 + 7 - int(self.rank))
+        object.__setattr__(self, "index", card_index(_SUIT_POS[self.suit], int(self.rank)))
 
     def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))
@@ -146,7 +175,7 @@ class Card:
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
         """The card of ``rank`` and ``suit``."""
-        return ALL_CARDS[_SUIT_POS[suit] * 8 + 7 - int(rank)]
+        return ALL_CARDS[card_index(_SUIT_POS[suit], int(rank))]
 
     @staticmethod
     def parse(text: str) -> Card:

@@ -19,7 +19,10 @@ offer, in blocks (docs/rl.rst lists them with their sizes):
   ``ExchangeSeven``, R4.1, R4.2), where the variant scores the seven;
 * ``pass`` (R2.6); one id per packet guess (R9.4) where the dealer lifts a packet;
 * one id for showing carte blanche (R11.6): the cards shown are the whole hand, so the
-  state says which they are.
+  state says which they are;
+* where the variant has ``announce_several``, one id per announcement
+  (``Announce(kind, cards)``, R13.7), by kind and card faces as the declarations: the
+  last block, so the ids before it are those of a variant without announcements.
 
 Two legal actions never share an id: :func:`bezique.legal_actions` lists no two equal
 actions, and the id of an action depends on its value only.
@@ -45,7 +48,7 @@ True
 >>> encoder.decode(encoder.size, state)
 Traceback (most recent call last):
 ...
-bezique.errors.BeziqueError: action id 163 is out of range: two-pack has ids 0-162
+bezique.errors.BeziqueError: action id 253 is out of range: two-pack has ids 0-252
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from bezique._tensor_blocks import write_observation
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import legal_actions
 from bezique.errors import BeziqueError
@@ -141,6 +144,10 @@ def _mover_hand(state: State | Game | Observation) -> tuple[Card, ...]:
     return s.hands[s.to_move] if s.to_move is not None else ()
 
 
+_NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
+"""The combinations never announced (R13.7, R11.6)."""
+
+
 class ActionEncoder:
     """The fixed action ids of one variant (see the module documentation).
 
@@ -173,6 +180,12 @@ class ActionEncoder:
         if MeldKind.CARTE_BLANCHE in kinds:
             self._carte_blanche = len(table)
             table.append(None)
+        if variant.melds.announce_several and variant.melds.card_source.one_combination_per_trick:
+            # R13.7: one id per combination that may be announced, after the others (the
+            # ids above keep their numbers)
+            table += [Announce(kind, faces) for kind in MeldKind
+                      if kind in kinds and kind not in _NEVER_ANNOUNCED
+                      for faces in _declaration_faces(variant, kind)]
         self._table: tuple[Action | None, ...] = tuple(table)
         ids: dict[Action, int] = {a: i for i, a in enumerate(table) if a is not None}
         for card in ALL_CARDS:  # an explicit hand source names the same id as the default
@@ -204,7 +217,7 @@ class ActionEncoder:
                     and action.card not in _mover_hand(state)):
                 return action.card.index
             return found
-        if not isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
+        if not isinstance(action, (Play, Declare, Announce, ExchangeSeven, Pass, GuessPacket)):
             raise TypeError(f"expected an action, not {type(action).__name__}")
         if (isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE
                 and self._carte_blanche >= 0):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
+from bezique._engine.fields import HANDS, MEMO, PHASE, STAGE, TO_MOVE, TRICK, VARIANT
 from bezique._engine.play import (
     apply_unchecked,
     check_state_action,
@@ -31,13 +32,6 @@ from bezique._engine.play import (
     offered,
 )
 from bezique._engine.transitions import (
-    HANDS,
-    MEMO,
-    PHASE,
-    STAGE,
-    TO_MOVE,
-    TRICK,
-    VARIANT,
     end_window_turn,
     play,
 )

@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bezique._messages import MESSAGES, WORDS, english
-from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique._messages import MESSAGES, WORDS, english, is_reason
+from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.melds import MeldKind
@@ -142,6 +142,8 @@ def _converter(lang: str) -> Any:
     t = translator(lang)
 
     def convert(key: str, value: object) -> object:
+        if is_reason(value):  # a refusal nested in another (R13.7)
+            return _text(value[0], value[1], lang)
         if isinstance(value, MeldKind):
             return meld_name(value, lang)
         if isinstance(value, Rank):
@@ -161,13 +163,18 @@ def message(error: IllegalActionError, lang: str) -> str:
     Raises:
         LanguageError: for a language not in :data:`LANGUAGES`.
     """
-    t = translator(lang)
+    translator(lang)
     if lang == "en" or error.message_id not in MESSAGES:
         return str(error)
-    template = t.pgettext(error.message_id, MESSAGES[error.message_id])
-    convert = _converter(lang)
-    text = template.format(**{k: convert(k, v) for k, v in error.params.items()})
+    text = _text(error.message_id, error.params, lang)
     return f"{error.rule}: {text}" if error.rule else text
+
+
+def _text(message_id: str, params: Mapping[str, object], lang: str) -> str:
+    """The template of ``message_id`` in ``lang`` filled with ``params``."""
+    template = translator(lang).pgettext(message_id, MESSAGES[message_id])
+    convert = _converter(lang)
+    return template.format(**{k: convert(k, v) for k, v in params.items()})
 
 
 def describe(action: object, lang: str) -> str:
@@ -180,6 +187,9 @@ def describe(action: object, lang: str) -> str:
         return template.format(card=action.card)
     if isinstance(action, Declare):
         return t.pgettext("action", "declares {meld}: {cards}").format(
+            meld=meld_name(action.meld, lang), cards=format_cards(action.cards))
+    if isinstance(action, Announce):
+        return t.pgettext("action", "announces {meld}: {cards}").format(
             meld=meld_name(action.meld, lang), cards=format_cards(action.cards))
     if isinstance(action, ExchangeSeven):
         return t.pgettext("action", "exchanges {card} for the turn-up").format(card=action.card)

@@ -15,6 +15,7 @@ Text                                  Action
 ``play QS hand``                      ``Play(QS, from_table=False)``
 ``declare bezique QS JD``             ``Declare(MeldKind.BEZIQUE, QS JD)``
 ``declare carte_blanche AS 10S ...``  showing carte blanche (R8.2, R11.6)
+``announce bezique QS JD``            ``Announce(MeldKind.BEZIQUE, QS JD)`` (R13.7)
 ``exchange 7H``                       ``ExchangeSeven(7H)`` (R4.1)
 ``pass``                              ``Pass()`` (R2.6)
 ``guess 24``                          ``GuessPacket(24)``: the dealer's packet (R9.4)
@@ -27,9 +28,9 @@ space (or commas between cards), ``from table`` / ``from hand`` for ``table`` /
 
 ``play QS`` is never ambiguous, even when the player holds a queen of spades
 both in hand and on the table: like ``Play(card)`` it means the copy in hand
-(write ``play QS table`` for the other). A ``declare`` without a meld name is
-resolved against the legal declarations of a position, and is an error when
-the cards make no legal combination or several.
+(write ``play QS table`` for the other). A ``declare`` (or ``announce``) without a
+meld name is resolved against the legal declarations (announcements) of a position,
+and is an error when the cards make no legal combination or several.
 
 The record form (:mod:`bezique.record`) puts the seat that acts before the action,
 ``1: play QS``: :func:`parse_action` reads it and, given a position, checks the seat: a
@@ -42,7 +43,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, quote
 from bezique.engine import check_turn, legal_actions
 from bezique.errors import NotationError
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = ["card_text", "format_action", "meld_arity", "parse_action"]
 
-_VERBS = ("play", "declare", "exchange", "pass", "guess")
+_VERBS = ("play", "declare", "announce", "exchange", "pass", "guess")
 _SEAT = re.compile(r"\s*([0-9]{1,3})\s*:(.*)", re.DOTALL)
 _SPLIT = re.compile(r"[\s,]+")
 
@@ -117,7 +118,7 @@ def format_action(action: Action) -> str:
     Raises:
         NotationError: if ``action`` is not an action.
     """
-    if isinstance(action, (Play, Declare, ExchangeSeven, Pass, GuessPacket)):
+    if isinstance(action, (Play, Declare, Announce, ExchangeSeven, Pass, GuessPacket)):
         return str(action)  # each action writes its own notation
     raise NotationError(f"{action!r} is not an action")
 
@@ -196,8 +197,8 @@ def parse_action(position: State | Game | Observation | None, text: str) -> Acti
         if len(args) != 1:
             raise _error(text, f"exchange takes one card (the seven of trumps), not {len(args)}")
         return ExchangeSeven(_card(text, args[0]))
-    if verb == "declare":
-        return _parse_declare(position, text, args)
+    if verb in ("declare", "announce"):  # an announcement reads as a declaration (R13.7)
+        return _parse_declare(position, text, args, Announce if verb == "announce" else Declare)
     if verb == "guess":
         if len(args) != 1:
             raise _error(text, f"guess takes one number (the packet's size), not {len(args)}")
@@ -266,9 +267,11 @@ def _looks_like_card(token: str) -> bool:
 
 
 def _parse_declare(position: State | Game | Observation | None, text: str,
-                   args: list[str]) -> Declare:
+                   args: list[str], cls: type[Declare | Announce] = Declare
+                   ) -> Declare | Announce:
+    verb = "announce" if cls is Announce else "declare"
     if not args:
-        raise _error(text, "declare takes a meld name and its cards")
+        raise _error(text, f"{verb} takes a meld name and its cards")
     kind = _meld_kind(args[0])
     if kind is None:
         try:
@@ -286,7 +289,7 @@ def _parse_declare(position: State | Game | Observation | None, text: str,
     if not cards:
         raise _error(text, f"{kind} needs its cards")
     if kind is None:
-        return _resolve_declare(position, text, cards)
+        return _resolve_declare(position, text, cards, cls)
     arity = _ARITY.get(kind)
     if arity is not None and len(cards) != arity:
         raise _error(text, f"{kind} takes {arity} card{'s' if arity > 1 else ''}, "
@@ -295,7 +298,7 @@ def _parse_declare(position: State | Game | Observation | None, text: str,
         variant = _variant_of(position)
         if kind not in variant.melds.kinds:
             raise _error(text, f"{variant.name} has no meld {kind.value!r}")
-    return Declare(kind, cards)
+    return cls(kind, cards)
 
 
 def _variant_of(position: State | Game | Observation) -> Variant:
@@ -310,15 +313,17 @@ def _legal_actions(position: State | Game | Observation) -> tuple[Action, ...]:
 
 
 def _resolve_declare(position: State | Game | Observation | None, text: str,
-                     cards: tuple[Card, ...]) -> Declare:
+                     cards: tuple[Card, ...], cls: type[Declare | Announce]
+                     ) -> Declare | Announce:
     shown = " ".join(card_text(card) for card in cards)
     if position is None:
         raise _error(text, f"name the meld of {shown} (without a position it cannot be "
                            "resolved)")
     matches = [a for a in _legal_actions(position)
-               if isinstance(a, Declare) and a.cards == cards]
+               if type(a) is cls and a.cards == cards]
     if not matches:
-        raise _error(text, f"no legal declaration is made of {shown}; name the meld")
+        what = "announcement" if cls is Announce else "declaration"
+        raise _error(text, f"no legal {what} is made of {shown}; name the meld")
     if len(matches) > 1:
         kinds = " or ".join(a.meld.value for a in matches)
         raise _error(text, f"ambiguous: {shown} could be {kinds}; name the meld")

@@ -4,9 +4,10 @@
 deal. An :class:`Observation` holds the player's own hand and everything that
 is public: every table, the trump and turn-up, the stock size, the current
 trick, the cards played in earlier tricks, the won cards where the variant
-shows them (Fildinski), the scored combinations, the cards every player has
-seen go into a hand (:attr:`State.exposed <bezique.state.State>`), the public
-scores, whose turn it is and, on this player's turn, the legal actions.
+shows them (Fildinski), the scored combinations and the pending announcements
+(R13.7), the cards every player has seen go into a hand
+(:attr:`State.exposed <bezique.state.State>`), the public scores, whose turn it is
+and, on this player's turn, the legal actions.
 
 It holds nothing else: not the other hands, not the stock order, not the
 seed, not another player's carte blanche privilege. Two states that differ
@@ -111,6 +112,9 @@ class Observation(Viewpoint):
     """Per side, the totals of the finished deals of the game (``None`` for a lone deal)."""
     game_deals: tuple[DealResult, ...] = ()
     """The finished deals of the game."""
+    announced: tuple[Combination, ...] = ()
+    """The pending announcements, public to every player (:attr:`State.announced
+    <bezique.state.State>`, R13.7)."""
 
     @property
     def is_over(self) -> bool:
@@ -160,6 +164,7 @@ def observe(state: State | Game, player: int) -> Observation:
         legal_actions=legal_actions(s) if s.to_move == player else (),
         game_totals=game.totals if game is not None else None,
         game_deals=game.deals if game is not None else (),
+        announced=s.announced,
     )
 
 
@@ -231,7 +236,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
         "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
         "penalties": o.penalties, "bonus": o.bonus,
-        "packet": _guess_packet(o, rng), "memo": [None],
+        "packet": _guess_packet(o, rng), "announced": o.announced, "memo": [None],
     }
     return State(**fields)
 

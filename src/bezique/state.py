@@ -135,7 +135,7 @@ class State(NamedTuple):
 
     Public attributes follow the API: ``variant``, ``to_move``, ``is_over``,
     ``trump``, ``turn_up``, ``stock_size``, ``hands``, ``tables``, ``trick``,
-    ``scores``, ``sides``. The others are the engine's bookkeeping.
+    ``scores``, ``sides``, ``announced``. The others are the engine's bookkeeping.
 
     A state is an immutable named tuple rather than an attrs class: it is
     built once per action, millions of times in a simulation, and a tuple is
@@ -158,7 +158,6 @@ class State(NamedTuple):
         trick: The current trick: ``(player, card)`` in the order played.
         active: The players taking part in the current series of tricks, in playing order.
         window: The declaration window's flags (:class:`Window`).
-        combos: Every combination scored in the deal, in order.
         melds: Per side, points from combinations (the seven of trumps excluded).
         sevens: Per side, points from sevens of trumps (R2.2, R4).
         brisques: Per side, the number of brisques won in tricks (R2.11).
@@ -166,7 +165,6 @@ class State(NamedTuple):
         tricks: Tricks completed in this deal.
         last_winner: Winner of the last completed trick.
         played: Cards of the completed tricks, in the order played.
-        carte: Per player, the carte blanche privilege (:class:`CartePrivilege`, R11.6).
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
@@ -175,10 +173,17 @@ class State(NamedTuple):
             cards taken back into the hand (R2.9); a card leaves it when played.
         penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
         bonus: Per side, points from the dealer's guess (R9.4).
-        packet: The size of the packet the dealer lifts (R9.4), hidden until guessed; 0
-            where there is no guess.
-        memo: Internal: a list caching the legal actions (and the plans of a window's
-            declarations).
+        announced: The pending announcements (R13.7), in the order announced: each a
+            :class:`Combination` laid on the table unscored, whose ``points`` are what it
+            scores when its side declares it (``Declare(kind, cards)``) in a later window
+            while every card of it is on the table. Playing one of its cards makes it
+            lapse (it leaves this tuple), and so does the end of phase 1.
+
+    Four more fields are the engine's bookkeeping, not part of the public contract (the
+    documentation's "Internal state fields" page describes them): ``combos`` (every
+    combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
+    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
+    actions).
     """
 
     variant: Variant
@@ -210,6 +215,7 @@ class State(NamedTuple):
     penalties: tuple[int, ...]
     bonus: tuple[int, ...]
     packet: int
+    announced: tuple[Combination, ...]
     memo: list[Any]
 
     def __eq__(self, other: object) -> bool:

@@ -72,6 +72,7 @@ False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 NO_PRESET_TRUMP: Variant = Variant(
@@ -93,6 +94,7 @@ False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 SHIFTING_BEZIQUE: Variant = Variant(
@@ -111,13 +113,14 @@ False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 FILDINSKI: Variant = Variant(
     name="fildinski",
     aliases=("polish", "polish-bezique", "fildinsky"),
     title="Fildinski (Polish Bezique)",
-    melds=MeldPolicy(source=MeldSource.WON_CARDS),
+    melds=MeldPolicy(source=MeldSource.WON_CARDS, announce_several=False),
 )
 """Fildinski (R5.3, R11.5): tricks are kept face up and declarations are made from the
 won cards, several per trick, each with a card of the trick just won, no card in two
@@ -129,6 +132,7 @@ Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = T
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = False`` (R13.7).
 """
 
 _FOUR_PLAYER_MELDS = MeldPolicy(table=MULTI_HANDED_MELDS, require_fresh_card=True,
@@ -162,6 +166,7 @@ True``, ``partner_declare = either``, ``partner_combined_beziques = True``, ``fo
 0``, ``brisque_timing = end_of_deal``, ``brisque_points = 10``, ``last_trick = final``,
 ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``, ``revoke_penalty =
 remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 CUTTHROAT: Variant = Variant(
@@ -188,6 +193,7 @@ Options (with their defaults here): ``bezique_pair = fixed``, ``sevens_score = T
 ``seven_declare = after_trick``, ``four_tens = 0``, ``brisque_timing = end_of_deal``,
 ``brisque_points = 10``, ``last_trick = final``, ``last_trick_points = 10``, ``target =
 2000``, ``rubicon = 0``, ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 CONSULTATION: Variant = Variant(
@@ -207,6 +213,7 @@ False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 1000``, ``rubicon = 500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 THREE_HANDED: Variant = Variant(
@@ -229,6 +236,7 @@ False``, ``reform_broken = False``, ``meld_classes = three``, ``seven_declare =
 after_trick``, ``four_tens = 0``, ``brisque_timing = immediate``, ``brisque_points = 10``,
 ``last_trick = final``, ``last_trick_points = 10``, ``target = 2000``, ``rubicon = 0``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 _MULTI_PACK_TRUMP = TrumpPolicy(fixing=TrumpFixing.FIRST_MARRIAGE, sevens_score=False)
@@ -255,6 +263,7 @@ False``, ``reform_broken = True``, ``meld_classes = three``, ``carte_blanche_rep
 True``, ``four_tens = 0``, ``brisque_points = 10``, ``last_trick = final``,
 ``last_trick_points = 50``, ``rubicon = 1000``, ``game_bonus = 500``, ``rubicon_bonus =
 1300``, ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 CHINESE: Variant = Variant(
@@ -279,6 +288,7 @@ True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing 
 ``carte_blanche_repeats = True``, ``four_tens = 0``, ``brisque_points = 0``, ``last_trick
 = final``, ``last_trick_points = 250``, ``rubicon = 3000``, ``game_bonus = 1000``,
 ``rubicon_bonus = 1500``, ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 EIGHT_PACK: Variant = Variant(
@@ -302,6 +312,7 @@ True``, ``bezique_pair = fixed``, ``sevens_score = False``, ``trump_when_losing 
 ``four_tens = 0``, ``brisque_points = 0``, ``last_trick = final``, ``last_trick_points =
 250``, ``rubicon = 5000``, ``game_bonus = 1000``, ``rubicon_bonus = 1500``,
 ``revoke_penalty = remaining_brisques``.
+Announcements: ``announce_several = True`` (R13.7).
 """
 
 ALL: tuple[Variant, ...] = (TWO_PACK, NO_PRESET_TRUMP, SHIFTING_BEZIQUE, FILDINSKI,

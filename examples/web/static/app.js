@@ -358,7 +358,8 @@ function drawMine(o) {
 function drawActions() {
   const buttons = game.choices.filter((c) => c.kind !== "play").map((c) => {
     const button = el("button", { type: "button", class: "action " + c.kind });
-    button.append(c.kind === "declare" ? c.label : t(c.label));
+    button.append(c.kind === "declare" ? c.label
+      : c.kind === "announce" ? t("announce {meld}", { meld: c.name }) : t(c.label));
     if (c.cards) button.append(" ", ...c.cards.map((code) => card(code, { class: "card mini " +
       (RED.has(split(code).suit) ? "red" : "black") })));
     return clickable(button, c.action, true);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bezique._conformance.announced import check_announce_listed
 from bezique._conformance.common import (
     expected_follow,
     fail,
@@ -15,12 +16,15 @@ from bezique._conformance.melds import (
     seven_any_time,
 )
 from bezique._engine.dealing import PACKET_RANGE
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, a_noun
 from bezique.engine import check_action, is_legal, legal_actions
 from bezique.errors import IllegalActionError, InvariantError
 from bezique.melds import MeldKind
-from bezique.state import Stage, State
+from bezique.state import Stage, State, Window
+
+_FIXING = (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE)
+"""The combinations that fix trump where it is not fixed yet (R11.2): never announced."""
 
 __all__ = ["check_legal_actions", "check_window_complete"]
 
@@ -107,7 +111,9 @@ def _check_window_actions(state: State, actions: tuple[Action, ...], player: int
         fail(None, f"no single Pass in the window: {actions}")
     pool = declaration_pool(state, player)
     for action in actions:
-        if isinstance(action, Declare):
+        if isinstance(action, Announce):
+            check_announce_listed(state, action, pool)
+        elif isinstance(action, Declare):
             problem = meld_shape_error(state.variant, state.trump, action)
             if problem is not None:
                 fail(None, f"{action} listed, but {problem}")
@@ -134,7 +140,13 @@ def check_window_complete(state: State) -> None:
     player = state.to_move
     assert player is not None
     offered = set(legal_actions(state))
-    missing = fresh_declarations(state) - offered
+    fresh: set[Action] = set(fresh_declarations(state))
+    if Window.COMBO_DONE in state.window:  # R13.7: announcements after the scored one
+        if not (state.variant.melds.announce_several and Window.DECLARED in state.window):
+            return
+        fresh = {Announce(d.meld, d.cards) for d in fresh_declarations(state)
+                 if d.meld not in _FIXING or state.trump is not None}
+    missing = fresh - offered
     if missing:
         fail(None, f"legal declarations not offered to player {player}: "
                    f"{sorted(str(d) for d in missing)} (hand {state.hands[player]}, "

@@ -59,14 +59,27 @@ def reuse_class(variant: Variant, kind: MeldKind) -> object:
     return kind.meld_class
 
 
+def lapsed_marks(state: State, player: int, klass: object) -> set[int]:
+    """The table cards of ``player`` marked used in ``klass`` by an announcement that has
+    lapsed since (R13.7: no combination shows it, the marks stay); empty without
+    ``announce_several``."""
+    if not state.variant.melds.announce_several:
+        return set()
+    bit = 16 if klass == "sequences" else {"A": 1, "B": 2, "C": 4}.get(
+        str(getattr(klass, "name", "")), 0)
+    return {tc.serial for tc in state.table[player] if tc.used & bit}
+
+
 def _marriage_possible(state: State, declare: Declare, player: int) -> bool:
     """With four classes: a king and a queen new to the marriages, not both of one scored
     sequence (R13.1), one from the hand with ``require_fresh_card``."""
     variant = state.variant
     marriages = _K.COMMON_MARRIAGE.meld_class
-    used = {s for combo in state.combos if reuse_class(variant, combo.kind) == marriages
-            for s in combo.serials}
-    sequences = [set(c.serials) for c in state.combos if c.kind in SEQUENCE_KINDS]
+    used = {s for combo in (*state.combos, *state.announced)
+            if reuse_class(variant, combo.kind) == marriages for s in combo.serials}
+    used |= lapsed_marks(state, player, marriages)
+    sequences = [set(c.serials) for c in (*state.combos, *state.announced)
+                 if c.kind in SEQUENCE_KINDS]
     choices = []
     for card in sorted(set(declare.cards)):
         options: list[int | None] = [tc.serial for tc in state.table[player]
@@ -235,8 +248,9 @@ def fresh_declarations(state: State) -> set[Declare]:
         if (declare.meld in MARRIAGE_KINDS and variant.melds.meld_classes.value == "four"
                 and not _marriage_possible(state, declare, player)):
             continue
-        used = {s for combo in state.combos if reuse_class(variant, combo.kind) == klass
-                for s in combo.serials}
+        used = {s for combo in (*state.combos, *state.announced)
+                if reuse_class(variant, combo.kind) == klass
+                for s in combo.serials} | lapsed_marks(state, player, klass)
         pool = hand + Counter(tc.card for tc in table if tc.serial not in used)
         if Counter(declare.cards) - pool:
             continue

@@ -140,3 +140,6 @@ def check_shape(s: State) -> None:
     require(isinstance(s.combos, tuple), "combos", "expected a tuple of combinations")
     for i, combo in enumerate(s.combos):
         _combination(combo, f"combos[{i}]", players, sides)
+    require(isinstance(s.announced, tuple), "announced", "expected a tuple of combinations")
+    for i, combo in enumerate(s.announced):  # R13.7
+        _combination(combo, f"announced[{i}]", players, sides)

@@ -129,6 +129,10 @@ def _check_combos(s: State, found: dict[int, tuple[int, TableCard]]) -> None:
         if melds != per_side[side]:
             fail(f"melds[{side}]", f"{melds} meld points, but the side's combinations score "
                                    f"{per_side[side]}")
+    for combo in s.announced:  # R13.7: pending announcements mark their cards too
+        backed.update((serial, _class_bit(s, combo.kind)) for serial in combo.serials)
+    if s.variant.melds.announce_several:
+        return  # R13.7: a lapsed announcement leaves its marks with no combination to show
     for serial, (p, tc) in found.items():
         for bit in (1, 2, 4, SEQUENCE_BIT):
             if tc.used & bit and (serial, bit) not in backed:

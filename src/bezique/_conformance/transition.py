@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bezique._conformance.announced import check_pending, scores_pending
 from bezique._conformance.common import (
     fail,
     from_won_cards,
@@ -18,7 +19,7 @@ from bezique._conformance.melds import (
     reuse_class,
     seven_any_time,
 )
-from bezique.actions import Action, Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
 from bezique.melds import MeldKind
 from bezique.policies import DealPolicy
@@ -53,7 +54,10 @@ def check_transition(before: State, action: Action, after: State) -> None:
     if after.variant != before.variant:
         fail(None, "the variant changed during the deal")
     _check_trump(before, action, after)
-    if not isinstance(action, Declare) or action.meld in (MeldKind.TRUMP_SEVEN,
+    check_pending(before, action, after)  # R13.7
+    if isinstance(action, Announce):
+        pass  # bezique._conformance.announced checks the combinations it may build on
+    elif not isinstance(action, Declare) or action.meld in (MeldKind.TRUMP_SEVEN,
                                                           MeldKind.CARTE_BLANCHE):
         n_new = 1 if isinstance(action, Declare) and action.meld is \
             MeldKind.CARTE_BLANCHE else 0
@@ -251,7 +255,8 @@ def _check_window_points(before: State, action: Action, after: State, player: in
                        f"the meld table says {points}")
         if any(sevens):
             fail(None, f"{action} changed the sevens by {sevens}")
-        _check_declaration(before, action, after, player)
+        if not scores_pending(before, after):  # R13.7: checked when it was announced
+            _check_declaration(before, action, after, player)
     elif any(melds) or any(sevens):
         fail(None, f"{action} changed the scores")
 

@@ -262,6 +262,7 @@ class Rules:
         self.declares_from_won_cards: bool = self.meld_source.declares_from_won_cards
         self.keeps_won_cards: bool = self.meld_source.keeps_won_cards
         self.one_combination_per_trick: bool = self.meld_source.one_combination_per_trick
+        self.announce_several: bool = melds.announce_several and self.one_combination_per_trick
         self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
         self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
         self.partner_may_declare: bool = melds.partner_declare is PartnerDeclare.EITHER

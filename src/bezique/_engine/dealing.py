@@ -231,4 +231,4 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
                  tuple([tuple(sorted(h, key=by_index)) for h in hands]), ((),) * rules.players,
                  stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
-                 ((),) * rules.players, zero, zero, 0, [None])
+                 ((),) * rules.players, zero, zero, 0, (), [None])

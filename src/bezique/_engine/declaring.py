@@ -11,8 +11,22 @@ from __future__ import annotations
 from bisect import insort
 from itertools import chain
 from operator import attrgetter
+from typing import Any
 
+from bezique._engine.announcing import announce_plans
 from bezique._engine.compiled import Rules
+from bezique._engine.fields import (
+    ANNOUNCED,
+    COMBOS,
+    EXPOSED,
+    HANDS,
+    MELDS,
+    MEMO,
+    TABLE,
+    TRUMP,
+    WINDOW,
+    WON,
+)
 from bezique._engine.hands import position
 from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
 from bezique._engine.sevens import seven_actions
@@ -27,9 +41,9 @@ from bezique._engine.transitions import (
 )
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, Window
+from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, Window, new_state
 
-__all__ = ["declare", "declare_seven", "exchange_seven", "fresh_serial", "seven_open",
+__all__ = ["announce", "declare", "declare_seven", "exchange_seven", "fresh_serial", "seven_open",
            "show_carte_blanche"]
 
 
@@ -57,6 +71,8 @@ def _after_window_action(s: State, rules: Rules) -> State:
         return end_window_turn(s, rules)
     if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
         return s
+    if rules.announce_several and s.window._value_ & DECLARED and announce_plans(s, rules, p):
+        return s  # R13.7: further announcements until Pass
     return end_window_turn(s, rules)
 
 
@@ -123,12 +139,14 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     return _after_window_action(new, rules)
 
 
-def declare(s: State, rules: Rules, plan: Plan) -> State:
-    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
-    as used in its class; won cards (Fildinski) are marked used for good (R11.5)."""
+def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]]:
+    """The fields of ``s`` after laying ``plan``'s cards: its hand cards go to the table,
+    every card of it is marked used in its class (won cards for good, R11.5), the
+    combination it builds on is superseded (R3.5) or, if pending, consumed (R13.7); and the
+    serials of its cards (R3.2, R3.9)."""
     p = s.to_move
     assert p is not None
-    side = rules.sides[p]
+    f = [*s]
     bit = plan.bit
     hand = s.hands[p]
     first = serial = fresh_serial(s)
@@ -141,12 +159,11 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
     table = list(s.table)
-    won = s.won
-    if plan.from_table:
+    if plan.from_table and bit:
         marks = set(plan.from_table)
         if rules.declares_from_won_cards:
-            won = replace_at(won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                           if tc.serial in marks else tc for tc in won[p]))
+            f[WON] = replace_at(s.won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                                if tc.serial in marks else tc for tc in s.won[p]))
         else:
             for q, t in enumerate(table):
                 if not marks.isdisjoint(map(_SERIAL, t)):
@@ -154,24 +171,55 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
                                      if tc.serial in marks else tc for tc in t)
     if new_cards:
         table[p] = (*table[p], *new_cards)
-    combos = s.combos
-    if plan.superseded is not None:
-        old = combos[plan.superseded]
-        combos = replace_at(combos, plan.superseded, Combination(
-            old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
-    combo = Combination(plan.kind, side, p, plan.cards,
-                        plan.from_table + tuple(range(first, serial)), plan.points)
+    at = plan.superseded
+    if at is not None:
+        combos = s.combos
+        if at < len(combos):
+            old = combos[at]
+            f[COMBOS] = replace_at(combos, at, Combination(
+                old.kind, old.side, old.player, old.cards, old.serials, old.points, True))
+        else:  # R13.7: built on a pending announcement, which is scored no more
+            announced = s.announced
+            f[ANNOUNCED] = announced[:at - len(combos)] + announced[at - len(combos) + 1:]
+    f[HANDS] = replace_at(s.hands, p, hand)
+    f[TABLE] = tuple(table)
+    f[EXPOSED] = replace_at(s.exposed, p, seen)
+    f[MEMO] = [None]
+    return f, plan.from_table + tuple(range(first, serial))
+
+
+def declare(s: State, rules: Rules, plan: Plan) -> State:
+    """Score a combination (R3.2, R3.9): lay its hand cards on the table and mark its cards
+    as used in its class; won cards (Fildinski) are marked used for good (R11.5). A pending
+    announcement of the side (``plan.bit`` 0) is scored as it lies (R13.7)."""
+    p = s.to_move
+    assert p is not None
+    side = rules.sides[p]
+    f, serials = _lay(s, rules, plan)
+    if not plan.bit:  # R13.7: the announcement is pending no more
+        f[ANNOUNCED] = tuple(a for a in s.announced if a.serials != plan.from_table)
     w = s.window._value_ | DECLARED
     if rules.one_combination_per_trick:
         w |= COMBO_DONE  # R3.2: one combination per trick won
     if rules.seven_counts_as_meld:
         w |= SEVEN_DONE
-    new = s.replace(hands=replace_at(s.hands, p, hand), table=tuple(table), won=won,
-                    exposed=replace_at(s.exposed, p, seen),
-                    trump=plan.fixes if plan.fixes is not None else s.trump, window=WINDOWS[w],
-                    combos=(*combos, combo),
-                    melds=replace_at(s.melds, side, s.melds[side] + plan.points))
-    return _after_window_action(new, rules)
+    if plan.fixes is not None:
+        f[TRUMP] = plan.fixes
+    f[WINDOW] = WINDOWS[w]
+    f[COMBOS] = (*f[COMBOS], Combination(plan.kind, side, p, plan.cards, serials, plan.points))
+    f[MELDS] = replace_at(s.melds, side, s.melds[side] + plan.points)
+    return _after_window_action(new_state(State, f), rules)
+
+
+def announce(s: State, rules: Rules, plan: Plan) -> State:
+    """R13.7: lay a combination on the table unscored, marked as a declaration would mark
+    it; it is pending for the side (:attr:`State.announced <bezique.state.State>`)."""
+    p = s.to_move
+    assert p is not None
+    f, serials = _lay(s, rules, plan)
+    f[ANNOUNCED] = (*f[ANNOUNCED], Combination(plan.kind, rules.sides[p], p, plan.cards,
+                                               serials, plan.points))
+    return _after_window_action(new_state(State, f), rules)
 
 
 def show_carte_blanche(s: State, rules: Rules, cards: tuple[Card, ...]) -> State:

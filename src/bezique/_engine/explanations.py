@@ -13,8 +13,8 @@ from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.hands import position
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
-from bezique._messages import MESSAGES, render, rule_of
-from bezique.actions import Declare, ExchangeSeven, GuessPacket, Pass, Play
+from bezique._messages import MESSAGES, reason_rule, render
+from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
@@ -29,7 +29,7 @@ Explanation = tuple[str, dict[str, object]]
 def refusal(explanation: Explanation, action: object) -> IllegalActionError:
     """The error for ``action``, refused as ``explanation`` says."""
     message_id, params = explanation
-    rule = rule_of(message_id)
+    rule = reason_rule(message_id, params)
     text = render(MESSAGES[message_id], params)
     return IllegalActionError(f"{rule}: {text}" if rule else text, rule=rule, action=action,
                               message_id=message_id, params=params)
@@ -93,6 +93,8 @@ def _explain_in_play(s: State, p: int | None, action: object) -> Explanation:
     """Why ``action`` is illegal while a card is due to the trick (R2.6, R3.1, R4.1)."""
     if isinstance(action, Pass):
         return "R2.6/pass-in-play", {"player": p}
+    if isinstance(action, Announce):
+        return "R13.7/announce-in-play", {"player": p}
     if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
         return explain_carte_blanche(s, p, action)
     if isinstance(action, ExchangeSeven):
@@ -111,6 +113,8 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
         return "R2.6/play-in-window", {"player": p}
     if isinstance(action, ExchangeSeven):
         return explain_seven(s, rules, p, action.card, exchange=True)
+    if isinstance(action, Announce):
+        return _explain_announce(s, rules, p, action)
     if isinstance(action, Declare):
         if action.meld is MeldKind.TRUMP_SEVEN:
             card = action.cards[0] if len(action.cards) == 1 else None
@@ -128,6 +132,21 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
             return "R3.2/one-per-trick", {}
         return explain_declare(s, rules, p, action)
     return _not_an_action(action, p, "window")
+
+
+def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
+    """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
+    would meet too is wrapped, its rule kept (``reason``)."""
+    if not rules.announce_several:
+        return "R13.7/announce-several-off", {"variant": s.variant.name}
+    if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
+        return "R13.7/never-announced", {"meld": action.meld}
+    if Window.DECLARED not in s.window:
+        return "R13.7/nothing-scored-yet", {"player": p}
+    if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
+        return "R13.7/announce-fixes-trump", {}
+    reason = explain_declare(s, rules, p, Declare(action.meld, action.cards))
+    return "R13.7/cannot-announce", {"action": str(action), "reason": reason}
 
 
 def _not_an_action(action: object, p: int | None, then: str) -> Explanation:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Any
 
+from bezique._engine.announcing import announce_plans, pending_plans
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
 from bezique._engine.sevens import any_time_seven, seven_list
@@ -43,6 +45,8 @@ PLAY_OF = _PLAY_BY_CARD.__getitem__
 _MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
 COMBO_DONE: int = Window.COMBO_DONE.value
 """The window flag: no further combination in it (R3.2), as an integer for the hot path."""
+DECLARED: int = Window.DECLARED.value
+"""The window flag: a combination has been scored in it (R13.7)."""
 
 
 def hand_plays(cards: Sequence[Card]) -> tuple[Action, ...]:
@@ -88,7 +92,7 @@ def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     return hand_plays(allowed)  # in the hand's (display) order
 
 
-NO_PLANS: dict[Declare, Plan] = {}
+NO_PLANS: dict[Any, Plan] = {}
 """The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 """The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
@@ -114,8 +118,9 @@ def compute_legal(s: State) -> tuple[Action, ...]:
 
 
 def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
-    """R2.6, R3.9, R4: the declarations, seven actions and the pass of a window; the
-    declarations' plans go to ``s.memo[1]``. The hand is counted once (a packed count
+    """R2.6, R3.9, R4, R13.7: the declarations (the side's pending announcements among
+    them), the announcements after the window's scored combination, the seven actions and
+    the pass of a window; the plans go to ``s.memo[1]``. The hand is counted once (a packed count
     vector) for the combinations and the seven of trumps (a seven on the table has scored,
     R4.2)."""
     p = s.to_move
@@ -123,7 +128,16 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     w = s.window._value_
     gate = rules.gates[s.trump]
     held = sum(map(gate.weigh, s.hands[p]))
-    plans = NO_PLANS if w & COMBO_DONE else declarations(s, rules, p, held, gate)
+    if w & COMBO_DONE:
+        # R13.7: after the window's scored combination, announcements
+        plans: dict[Any, Plan] = (announce_plans(s, rules, p, held, gate)
+                                  if w & DECLARED and rules.announce_several else NO_PLANS)
+    else:
+        plans = declarations(s, rules, p, held, gate)
+        if s.announced:  # R13.7: the side's pending announcements may be scored
+            pending = pending_plans(s, rules, p)
+            if pending:
+                plans = {**plans, **pending}
     if rules.sevens_open[w]:  # seven_open, read inline
         # (the mask is 0 where no seven scores)
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]

@@ -48,7 +48,8 @@ class Pool:
     """The cards a player may declare with, indexed for the search.
 
     ``live`` holds, in order, the scored combinations of the player's side not yet
-    superseded with at least one card still on the table: ``(index, combination, its
+    superseded, then its pending announcements (R13.7), with at least one card still on
+    the table: ``(index, combination, its
     serials still on the table, whether all are)``. Only those can be upgraded (R3.5,
     intact) or re-formed (R3.8, broken, some card kept), so the search reads them alone.
     """
@@ -76,7 +77,10 @@ class Pool:
             self.on_table = on_table
             return
         self.hand = list(map(by_index, state.hands[player]))
-        combos = self.combos = state.combos
+        # R13.7, R11.8: a pending announcement may be built on as a scored combination; its
+        # index follows the scored ones (bezique._engine.declaring consumes it)
+        combos = self.combos = (state.combos + state.announced if state.announced
+                                else state.combos)
         table = state.table
         tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner
                   else (table[player],))

@@ -10,8 +10,16 @@ Dealing lives in :mod:`bezique._engine.dealing`, the transitions in
 
 from __future__ import annotations
 
+from typing import Any
+
 from bezique._engine.compiled import rules_of
-from bezique._engine.declaring import declare, declare_seven, exchange_seven, show_carte_blanche
+from bezique._engine.declaring import (
+    announce,
+    declare,
+    declare_seven,
+    exchange_seven,
+    show_carte_blanche,
+)
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
 from bezique._engine.legal import NO_PLANS, compute_legal
@@ -23,6 +31,7 @@ from bezique._engine.transitions import (
 )
 from bezique.actions import (
     Action,
+    Announce,
     Declare,
     ExchangeSeven,
     GuessPacket,
@@ -58,7 +67,7 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
     return action in actions
 
 
-def _plans(s: State) -> dict[Declare, Plan]:
+def _plans(s: State) -> dict[Any, Plan]:
     legal_actions(s)
     memo = s.memo
     return memo[1] if len(memo) > 1 else NO_PLANS
@@ -106,6 +115,8 @@ def apply_unchecked(state: State, action: Action) -> State:
         return guess_packet(s, rules, action.size)
     if isinstance(action, ExchangeSeven):
         return exchange_seven(s, rules, action.card)
+    if isinstance(action, Announce):
+        return announce(s, rules, _plans(s)[action])
     assert isinstance(action, Declare)
     if action.meld is MeldKind.TRUMP_SEVEN:
         return declare_seven(s, rules, action.cards[0])

@@ -15,7 +15,33 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any
 
+from bezique._engine.announcing import without_serial
 from bezique._engine.compiled import Rules
+from bezique._engine.fields import (
+    ACTIVE,
+    ANNOUNCED,
+    BRISQUES,
+    CARTE,
+    EXPOSED,
+    HANDS,
+    LAST_TRICK,
+    LAST_WINNER,
+    LEADER,
+    MEMO,
+    PHASE,
+    PLAYED,
+    SEVENS,
+    STAGE,
+    STOCK,
+    TABLE,
+    TO_MOVE,
+    TRICK,
+    TRICKS,
+    TRUMP,
+    TURN_UP,
+    WINDOW,
+    WON,
+)
 from bezique._engine.hands import position, without
 from bezique._engine.legal import (
     COMBO_DONE,
@@ -42,15 +68,8 @@ from bezique.state import (
 __all__ = [
     "COMBO_DONE",
     "DECLARED",
-    "HANDS",
-    "MEMO",
     "PARTNER",
-    "PHASE",
     "SEVEN_DONE",
-    "STAGE",
-    "TO_MOVE",
-    "TRICK",
-    "VARIANT",
     "end_window_turn",
     "guess_packet",
     "play",
@@ -61,12 +80,6 @@ SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
 PARTNER: int = Window.PARTNER.value
 NO_WINDOW = WINDOWS[0]
-
-# Positions of the State fields, for copying a state and setting what changed.
-(VARIANT, DEALER, SEED, STAGE, TO_MOVE, LEADER, PHASE, HANDS, TABLE, STOCK, TURN_UP, TRUMP,
- TRICK, ACTIVE, WINDOW, COMBOS, MELDS, SEVENS, BRISQUES, LAST_TRICK, TRICKS, LAST_WINNER,
- PLAYED, CARTE, WON, EXPOSED, PENALTIES, BONUS, PACKET, MEMO) = range(30)
-assert State._fields[MEMO] == "memo" and State._fields[EXPOSED] == "exposed"
 
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
                                       CartePrivilege.SHOWN, CartePrivilege.AGAIN)
@@ -108,7 +121,8 @@ remove_card = without
 
 
 def _table_copy_to_play(s: State, p: int, card: Card) -> int:
-    """Of several identical table cards, the one in the fewest intact combinations (R2.7);
+    """Of several identical table cards, the one in the fewest intact combinations, scored
+    or pending (R2.7, R13.7);
     a card lying there once is simply that one."""
     mine = s.table[p]
     copies = [i for i, tc in enumerate(mine) if tc.card is card]
@@ -119,7 +133,7 @@ def _table_copy_to_play(s: State, p: int, card: Card) -> int:
     best_key = (0, 0)
     for i in copies:
         tc = mine[i]
-        n = sum(1 for c in s.combos if tc.serial in c.serials
+        n = sum(1 for c in (*s.combos, *s.announced) if tc.serial in c.serials
                 and all(x in on_table for x in c.serials))
         if best < 0 or (n, tc.serial) < best_key:
             best, best_key = i, (n, tc.serial)
@@ -158,6 +172,8 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         t = table[p]
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
+        if f[ANNOUNCED]:  # R13.7: a pending announcement of the card lapses
+            f[ANNOUNCED] = without_serial(f[ANNOUNCED], t[i].serial)
     else:
         hands = list(f[HANDS])
         hand = hands[p]
@@ -331,6 +347,7 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[EXPOSED] = exposed
     f[PHASE] = 2
     f[TABLE] = ((),) * n
+    f[ANNOUNCED] = ()  # R13.7: the pending announcements lapse with phase 1
     f[STOCK] = ()
     f[TURN_UP] = None
     f[CARTE] = (CB_NONE,) * n

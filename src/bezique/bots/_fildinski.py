@@ -6,7 +6,7 @@ from __future__ import annotations
 from bezique.actions import Action, Play
 from bezique.bots._trick import beats, trick_lead
 from bezique.bots.valuation import RANK, TEN, TRUMP_POS, Tables, TrumpTables
-from bezique.cards import Card, Suit
+from bezique.cards import SUIT_OF_INDEX, Card, Suit
 from bezique.state import TableCard
 
 __all__ = ["fildinski"]
@@ -36,7 +36,7 @@ def fildinski(T: Tables, player: int, trump: Suit | None,
         i = action.card.index
         rank = RANK[i]
         card_bp = bp if rank >= TEN else 0.0
-        keep = 0.3 * rank + card_bp + (3.0 + 0.5 * rank if i >> 3 == t else 0.0)
+        keep = 0.3 * rank + card_bp + (3.0 + 0.5 * rank if SUIT_OF_INDEX[i] == t else 0.0)
         cards = [*trick_cards, i]
         if not trick:
             u = -keep - pile_gain(tt, mine, [i]) * 0.1 - card_bp

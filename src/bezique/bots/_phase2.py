@@ -23,7 +23,7 @@ from bezique.bots.valuation import (
     suit_count,
     suit_top,
 )
-from bezique.cards import Card, Suit
+from bezique.cards import SUIT_OF_INDEX, Card, Suit
 
 __all__ = ["phase2"]
 
@@ -123,7 +123,7 @@ def best_play(legal: tuple[Action, ...], rows: tuple[tuple[float, ...], ...], to
         if type(action) is not Play:
             continue
         i = action.card.index
-        s = i >> 3
+        s = SUIT_OF_INDEX[i]
         k = kinds[s] if RANK[i] >= top[s] else 0
         if wins >> i & 1:
             k += 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bezique._engine.tricks import trick_winner
 from bezique.bots.valuation import RANK, Tables
-from bezique.cards import Card, Suit
+from bezique.cards import SUIT_OF_INDEX, Card, Suit
 
 __all__ = ["beats", "trick_lead"]
 
@@ -20,6 +20,7 @@ def trick_lead(T: Tables, trick: tuple[tuple[int, Card], ...], trump: Suit | Non
 
 def beats(i: int, best: int, trump: int) -> bool:
     """Whether card index ``i`` played after ``best`` takes the trick from it (R1.3)."""
-    if i >> 3 == best >> 3:
+    suit = SUIT_OF_INDEX[i]
+    if suit == SUIT_OF_INDEX[best]:
         return RANK[i] > RANK[best]
-    return i >> 3 == trump
+    return suit == trump

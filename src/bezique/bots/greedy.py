@@ -7,7 +7,10 @@ The heuristics, in the order a deal needs them:
   10 points; exchanging it is preferred when the turn-up is worth having (an
   ace, ten or court of trumps), declaring it otherwise. Before trump is fixed
   (R5.1, R11.2) a marriage in a suit the bot is long in is preferred, since it
-  makes that suit trumps. With nothing to declare the bot passes.
+  makes that suit trumps. With nothing to declare the bot passes. After the window's
+  scored combination (R13.7) it announces, in partnership games, a combination its
+  partner may build on (a bezique, a marriage): only cards on the table serve the
+  partner (R11.8); two-handed it keeps its combinations in hand, unseen.
 * **Carte blanche** (R11.6) is shown whenever it is offered: it scores and
   does not pass the turn.
 * **Phase 1** (R2.5, free play): every card gets a *keep value*: its brisque
@@ -56,10 +59,11 @@ states without building observations.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
-from bezique.actions import Action, Declare, ExchangeSeven, Pass
+from bezique.actions import Action, Announce, Declare, ExchangeSeven, Pass
 from bezique.bots._fildinski import fildinski
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
@@ -191,6 +195,8 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                     suit = action.cards[0].suit
                     value += 0.1 * sum(1 for c in hand if c.suit is suit)
                     value += 0.05 * sum(1 for tc in table[player] if tc.card.suit is suit)
+        elif type(action) is Announce and T.partners[player] and action.meld in _bases(T):
+            value = 0.01 * points.get(action.meld, 0)  # R13.7, R11.8: for the partner
         elif type(action) is ExchangeSeven:
             good = turn_up is not None and RANK[turn_up.index] >= JACK
             value = T.seven_points + (0.5 if good else -0.5)
@@ -199,3 +205,10 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def _bases(T: Any) -> frozenset[MeldKind]:
+    """The combinations an upgrade may build on (R3.5, R11.3), where a partner's upgrade
+    pays for announcing one (R13.7, R11.8)."""
+    bases: frozenset[MeldKind] = frozenset().union(*T.rules.upgrades.values())
+    return bases

@@ -26,7 +26,17 @@ from bezique.bots._counts import (
     suit_top,
 )
 from bezique.bots._variant_cache import VariantCache
-from bezique.cards import ALL_CARDS, Card, Rank, Suit
+from bezique.cards import (
+    ALL_CARDS,
+    HIGHER_IN_SUIT,
+    RANK_OF_INDEX,
+    SUIT_INDEXES,
+    SUIT_OF_INDEX,
+    Card,
+    Rank,
+    Suit,
+    card_index,
+)
 from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
@@ -42,7 +52,7 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 SUIT_POS: dict[Suit, int] = {suit: pos for pos, suit in enumerate(SUITS)}
 TRUMP_POS: dict[int, int] = {id(suit): pos for pos, suit in enumerate(SUITS)}
 """Suit position by object id (hashing an enum member is slow on the hot path)."""
-RANK: tuple[int, ...] = tuple(7 - (i & 7) for i in range(32))
+RANK: tuple[int, ...] = RANK_OF_INDEX
 """``RANK[card.index]``: the rank as an int, 7 for an ace down to 0 for a seven."""
 TEN: int = int(Rank.TEN)
 JACK: int = int(Rank.JACK)
@@ -112,7 +122,7 @@ class TrumpTables:
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""
         t = SUIT_POS[trump] if trump is not None else -1
-        self.seven: int = t * 8 + 7 if t >= 0 and rules.has_seven_meld else -1
+        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.has_seven_meld else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()
@@ -170,7 +180,7 @@ class TrumpTables:
         for i in range(32):
             rank = RANK[i]
             value = 0.3 * rank + (brisque if rank >= TEN else 0.0)
-            if i >> 3 == t:
+            if SUIT_OF_INDEX[i] == t:
                 value += 3.0 + 0.5 * rank
             base1.append(value)
         self.base1: tuple[float, ...] = tuple(base1)
@@ -185,7 +195,8 @@ class TrumpTables:
             for i in range(32))
         """Per card index, less what leading it risks: a brisque may be lost (an ace less
         so)."""
-        self.lead_win: tuple[float, ...] = tuple(_lead_win(RANK[i], i >> 3 == t) for i in range(32))
+        self.lead_win: tuple[float, ...] = tuple(_lead_win(RANK[i], SUIT_OF_INDEX[i] == t)
+                                                 for i in range(32))
         """Per card index, the chance that leading it wins the trick, roughly."""
         self.lead_judge: tuple[tuple[float, ...], int, tuple[float, ...], float, bool] = (
             self.lead_risk, 0, self.lead_win, 0.0, False)
@@ -214,7 +225,7 @@ def _phase2_rows(bp: float, t: int) -> tuple[tuple[tuple[float, ...], ...], ...]
     lead, follow, partner = [], [], []
     for i in range(32):
         rank = RANK[i]
-        trump = i >> 3 == t
+        trump = SUIT_OF_INDEX[i] == t
         card_bp = bp if rank >= TEN else 0.0
         low = -1.5 * card_bp - 0.5 * rank
         if trump:
@@ -270,10 +281,9 @@ def _lead_win(rank: int, trump: bool) -> float:
 def _beaten_by(best: int, trump: int) -> int:
     """R1.3: the card indexes that take a trick from card index ``best``, as a bit set: the
     higher cards of its suit (lower indexes, ace first), and the trumps if it is none."""
-    suit = best >> 3
-    higher = ((1 << best) - 1) & ~((1 << (suit * 8)) - 1)
-    if trump >= 0 and suit != trump:
-        higher |= 0xFF << (trump * 8)
+    higher = HIGHER_IN_SUIT[best]
+    if trump >= 0 and SUIT_OF_INDEX[best] != trump:
+        higher |= SUIT_INDEXES[trump]
     return higher
 
 

@@ -235,6 +235,11 @@ class MeldPolicy:
     """Whether carte blanche may be shown again after each non-court drawn (R8.2, R11.6)."""
     four_tens: int = 0
     """Points for four tens (any suits); 0 means four tens score nothing (R8.2)."""
+    announce_several: bool = True
+    """Whether, after the one combination he scores in a window, the player may announce
+    further combinations (``Announce``): laid on the table unscored, each may be scored in
+    a later window of his side while intact (R13.7). Off in Fildinski, whose trick scores
+    several combinations anyway (R11.5)."""
 
     def points(self, kind: MeldKind) -> int | None:
         """The points of ``kind`` in this variant, or ``None`` if it has no such combination."""

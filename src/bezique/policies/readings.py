@@ -51,6 +51,8 @@ READINGS: Mapping[str, Mapping[object, str]] = {
     "partner_declare": {"either": "seed 001", "winner_only": "R6.4"},
     "partner_combined_beziques": {True: "seed 001", False: "R6.4"},
     "carte_blanche_repeats": {True: "Portland Club laws (R8.2)", False: "R8.2"},
+    "announce_several": {True: "seed 000, Foster's Complete Hoyle (R13.7)",
+                         False: "R11.5 (Fildinski scores several combinations per trick)"},
     "four_tens": {0: "Portland Club laws (R8.2)", 90: "R8.2"},
     # scoring
     "brisque_timing": {"immediate": "seed 000", "end_of_deal": "seed 001",

@@ -181,9 +181,19 @@ _CARDS = _tuple(_card)
 _INTS = _tuple(_int)
 
 
+_ADDED_FIELDS: dict[str, Any] = {"announced": []}
+"""Fields of states and observations added since schema 1 was first written, with the value
+a document without them means (R13.7: no pending announcement): older documents still load."""
+
+
 def _record(cls: type[Any]) -> Decoder:
-    """The decoder of an object with exactly the fields of ``cls``, built by ``cls``."""
+    """The decoder of an object with exactly the fields of ``cls``, built by ``cls`` (a
+    state's or observation's :data:`_ADDED_FIELDS` may be absent)."""
+    added = cls in (State, Observation)
+
     def decode(v: Any, path: str) -> Any:
+        if added and isinstance(v, dict) and "announced" not in v:
+            v = {**v, **_ADDED_FIELDS}
         return _build(cls, _obj(v, path, (name for name, _ in written_fields(cls))), path)
     return decode
 

@@ -67,8 +67,19 @@ def _policy_field(field: attrs.Attribute[Any], v: Any, path: str) -> Any:
     raise fault(path, "this field cannot be read")  # pragma: no cover - the tests guard this
 
 
+_ADDED_POLICY_FIELDS: dict[str, Any] = {"announce_several": False}
+"""Policy fields added since schema 1 was first written, with the value an older document
+means: it was written before announcements existed (R13.7), so it reads, and replays, as
+it was played."""
+
+
 def _policy(cls: type[Any], v: Any, path: str) -> Any:
     fields = attrs.fields(cls)
+    if isinstance(v, dict):
+        added = {name: value for name, value in _ADDED_POLICY_FIELDS.items()
+                 if name not in v and any(f.name == name for f in fields)}
+        if added:
+            v = {**v, **added}
     raw = _obj(v, path, (f.name for f in fields))
     kwargs = {f.name: _policy_field(f, raw[f.name], f"{path}.{f.name}") for f in fields}
     try:
@@ -113,7 +124,12 @@ def _read_variant(v: dict[str, Any], path: str) -> Variant:
     if variant.players < 2:
         raise fault(f"{path}.deal.players", "a deal needs at least two players")
     actual = variant.options()
-    options = _obj(raw["options"], f"{path}.options", actual)
+    written_options = raw["options"]
+    if isinstance(written_options, dict):  # an older document lacks the added options
+        written_options = {**{name: actual[name] for name in _ADDED_POLICY_FIELDS
+                              if name in actual and name not in written_options},
+                           **written_options}
+    options = _obj(written_options, f"{path}.options", actual)
     for name, value in actual.items():
         written, wanted = options[name], encode(value)
         if type(written) is not type(wanted) or written != wanted:

@@ -1,0 +1,61 @@
+"""Announcements: combinations laid on the table unscored, scored in a later window (R13.7).
+
+An announcement is a declaration whose scoring is deferred. The meld search of a window
+(:func:`~bezique._engine.meld_search.declarations`) finds what may be announced, with the
+same reuse rules and the same plans; the transition
+(:func:`bezique._engine.declaring.announce`) lays the cards and marks them as a declaration
+would, and keeps the combination in :attr:`State.announced <bezique.state.State>`, pending
+for its side. A pending combination is scored later by ``Declare(kind, cards)`` as the one
+combination of a window of its side: its plan lays nothing and marks nothing (``bit`` 0),
+the bookkeeping was done when it was announced.
+
+The library's readings (``docs/choices.rst``): an announcement comes only after the one
+combination its window's holder scored there (``Window.DECLARED``), never before it nor in a
+window where nothing is scored; the window then stays open for further announcements until
+``Pass`` while one is possible; an announcement never fixes trump (R11.2: only a scored
+declaration does).
+"""
+
+from __future__ import annotations
+
+from bezique._engine.compiled import Plan, Rules, WindowGate
+from bezique._engine.meld_search import declarations
+from bezique.actions import Announce, Declare
+from bezique.state import Combination, State, Window
+
+__all__ = ["DECLARED", "announce_plans", "may_announce", "pending_plans", "without_serial"]
+
+DECLARED: int = Window.DECLARED.value
+"""The window flag: a combination has been scored in it (R13.7 needs one first)."""
+
+
+def may_announce(s: State, rules: Rules) -> bool:
+    """Whether the window's holder may announce now, his cards aside: the variant has
+    ``announce_several`` and he scored a combination in this window (R13.7)."""
+    return rules.announce_several and bool(s.window._value_ & DECLARED)
+
+
+def announce_plans(s: State, rules: Rules, p: int, held: int | None = None,
+                   gate: WindowGate | None = None) -> dict[Announce, Plan]:
+    """Every combination ``p`` may announce now, with its plan: the window's declarations as
+    if none had been scored there, less those that would fix trump (R13.7). ``held``: the
+    count vector of the hand, when known. The seven of trumps and carte blanche are no
+    declarations of the search, so they are never announced."""
+    if not may_announce(s, rules):
+        return {}
+    return {Announce(d.meld, d.cards): plan
+            for d, plan in declarations(s, rules, p, held, gate).items() if plan.fixes is None}
+
+
+def pending_plans(s: State, rules: Rules, p: int) -> dict[Declare, Plan]:
+    """The pending announcements of ``p``'s side, as the declarations that score them: each
+    lays nothing and marks nothing (``bit`` 0), its cards lie on the table (R13.7)."""
+    side = rules.sides[p]
+    return {Declare(a.kind, a.cards): Plan(a.kind, 0, a.points, a.cards, (), a.serials, None, None)
+            for a in s.announced if a.side == side}
+
+
+def without_serial(announced: tuple[Combination, ...], serial: int) -> tuple[Combination, ...]:
+    """The pending announcements less those holding the table card ``serial``, played to a
+    trick: they lapse (R13.7)."""
+    return tuple(a for a in announced if serial not in a.serials)

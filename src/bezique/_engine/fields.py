@@ -1,0 +1,96 @@
+"""The positions of the :class:`~bezique.state.State` fields, by name.
+
+The transitions build the next state from a list of the current one's fields
+(``f = [*s]``, then ``f[HANDS] = ...`` and ``new_state(State, f)``): a list item is read
+and written in about 70 machine instructions, a named tuple's attribute in about 170
+(:doc:`/performance`). The positions of that list are not written by hand: each
+constant below is the position of the field of its name, looked up in
+``State._fields`` when the module is imported, and the import checks the whole map
+(:data:`FIELDS`: one constant for every field, in the fields' order). Reordering the
+fields of :class:`~bezique.state.State` moves the constants with them; a field added
+without its constant, or a constant naming no field, stops the import.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bezique.state import State
+
+__all__ = [
+    "ACTIVE",
+    "ANNOUNCED",
+    "BONUS",
+    "BRISQUES",
+    "CARTE",
+    "COMBOS",
+    "DEALER",
+    "EXPOSED",
+    "FIELDS",
+    "HANDS",
+    "LAST_TRICK",
+    "LAST_WINNER",
+    "LEADER",
+    "MELDS",
+    "MEMO",
+    "PACKET",
+    "PENALTIES",
+    "PHASE",
+    "PLAYED",
+    "SEED",
+    "SEVENS",
+    "STAGE",
+    "STOCK",
+    "TABLE",
+    "TO_MOVE",
+    "TRICK",
+    "TRICKS",
+    "TRUMP",
+    "TURN_UP",
+    "VARIANT",
+    "WINDOW",
+    "WON",
+]
+
+_AT: Final[dict[str, int]] = {name: i for i, name in enumerate(State._fields)}
+"""Each field's position in ``State._fields``."""
+
+VARIANT: Final[int] = _AT["variant"]
+DEALER: Final[int] = _AT["dealer"]
+SEED: Final[int] = _AT["seed"]
+STAGE: Final[int] = _AT["stage"]
+TO_MOVE: Final[int] = _AT["to_move"]
+LEADER: Final[int] = _AT["leader"]
+PHASE: Final[int] = _AT["phase"]
+HANDS: Final[int] = _AT["hands"]
+TABLE: Final[int] = _AT["table"]
+STOCK: Final[int] = _AT["stock"]
+TURN_UP: Final[int] = _AT["turn_up"]
+TRUMP: Final[int] = _AT["trump"]
+TRICK: Final[int] = _AT["trick"]
+ACTIVE: Final[int] = _AT["active"]
+WINDOW: Final[int] = _AT["window"]
+COMBOS: Final[int] = _AT["combos"]
+MELDS: Final[int] = _AT["melds"]
+SEVENS: Final[int] = _AT["sevens"]
+BRISQUES: Final[int] = _AT["brisques"]
+LAST_TRICK: Final[int] = _AT["last_trick"]
+TRICKS: Final[int] = _AT["tricks"]
+LAST_WINNER: Final[int] = _AT["last_winner"]
+PLAYED: Final[int] = _AT["played"]
+CARTE: Final[int] = _AT["carte"]
+WON: Final[int] = _AT["won"]
+EXPOSED: Final[int] = _AT["exposed"]
+PENALTIES: Final[int] = _AT["penalties"]
+BONUS: Final[int] = _AT["bonus"]
+PACKET: Final[int] = _AT["packet"]
+ANNOUNCED: Final[int] = _AT["announced"]
+MEMO: Final[int] = _AT["memo"]
+
+FIELDS: Final[dict[str, int]] = {name: at for name, at in globals().items()
+                                 if name.isupper() and name[0] != "_"}
+"""Each constant above by name (``{"HANDS": 7, ...}``): the map the import checks."""
+
+if list(FIELDS) != [name.upper() for name in State._fields] or [*FIELDS.values()] != [
+        *range(len(State._fields))]:
+    raise ImportError(f"bezique._engine.fields does not map State's fields whole: {FIELDS}")
