@@ -78,3 +78,13 @@ if os.environ.get("BEZIQUE_FRESH_RULES"):
         for variant in list(_VARIANTS):
             object.__setattr__(variant, "compiled", None)
         yield
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``bezique`` command speaks the locale's language (bezique.i18n): the tests run
+    in the C locale, so that its English is what they read whatever the machine's locale;
+    a test of another language sets the locale or passes ``--lang``."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

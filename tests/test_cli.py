@@ -91,7 +91,7 @@ def test_simulate_games_with_bots_per_side(capsys: pytest.CaptureFixture[str]) -
     argv = ["simulate", "--variant", "four-handed", "--games", "1", "--bots", "random,random",
             "--check"]
     assert main(argv) == 0
-    assert "1 games" in capsys.readouterr().out
+    assert "Four-handed partnership Bezique: 1 game (" in capsys.readouterr().out
 
 
 def test_simulate_json_as_a_subprocess() -> None:

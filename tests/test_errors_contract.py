@@ -124,3 +124,43 @@ def test_the_explicit_position_example_prints_a_whole_sentence() -> None:
                           capture_output=True, text=True, timeout=120, check=True)
     refused = next(line for line in done.stdout.splitlines() if line.startswith("refused:"))
     assert refused.endswith("in hand or on the table for this bezique"), refused
+
+
+def test_a_refusal_is_its_message_id_and_params() -> None:
+    """The English message is the template of ``message_id`` filled with ``params``
+    (what bezique.i18n renders in other languages)."""
+    from bezique._messages import MESSAGES, render, rule_of
+
+    error = _refusal(_start(), bz.Play("AS"))
+    assert error.message_id == "R2.7/not-held"
+    assert error.params == {"player": 1, "card": bz.Card.parse("AS")}  # the elder
+    assert rule_of(error.message_id) == error.rule
+    assert str(error) == f"R2.7: {render(MESSAGES[error.message_id], error.params)}"
+    text = _refusal(_start(), "pass")  # type: ignore[arg-type]
+    assert (text.rule, text.message_id) == (None, "not-an-action/text-play")
+
+
+@pytest.mark.parametrize("variant", bz.variants.ALL[:5], ids=[v.name for v in bz.variants.ALL[:5]])
+def test_every_refusal_carries_a_known_message_id(variant: bz.variants.Variant) -> None:
+    from bezique._messages import MESSAGES, render, rule_of
+
+    rng = random.Random(6)
+    state = bz.new_deal(variant, seed=6)
+    candidates: list[object] = [bz.Pass(), bz.GuessPacket(1), "play QS", 17]
+    candidates += [bz.Play(card) for card in ALL_CARDS[::2]]
+    candidates += [bz.ExchangeSeven(f"7{s}") for s in "SHDC"]
+    candidates += [bz.Declare("bezique", "QS JD"), bz.Declare("royal_marriage", "KH QH")]
+    seen = set()
+    while not state.is_over:
+        legal = bz.legal_actions(state)
+        for action in candidates:
+            if action in legal:
+                continue
+            error = _refusal(state, action)
+            assert error.message_id in MESSAGES
+            assert rule_of(error.message_id) == error.rule
+            text = render(MESSAGES[error.message_id], error.params)
+            assert str(error) == (f"{error.rule}: {text}" if error.rule else text)
+            seen.add(error.message_id)
+        state = bz.apply(state, rng.choice(legal))
+    assert len(seen) >= 5

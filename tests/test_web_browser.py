@@ -62,6 +62,7 @@ def page(chromium: Any) -> Iterator[Any]:
         context = chromium.new_context(accept_downloads=True)
         tab = context.new_page()
         tab.goto(web.url)
+        tab.wait_for_selector("#app[data-state=ready]")  # the menus filled from the API
         yield tab
         context.close()
 
@@ -259,3 +260,24 @@ def test_ci_installs_a_missing_chromium_and_requires_the_browser(tmp_path: Path)
                           env={"PATH": str(tmp_path)}, capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0 and "no apt-get" in done.stderr
+
+
+def test_the_language_picker_speaks_finnish_and_german(page: Any) -> None:
+    """The picker (examples/web/static/words.json and ?lang=): the page's words, the
+    server's refusals and the status bar in the chosen language, kept on reload."""
+    assert page.locator("#language #lang").count() == 1  # in the header's slot
+    page.select_option("#lang", "fi")
+    assert page.inner_text("#start") == "Uusi peli" and page.get_attribute("html", "lang") == "fi"
+    assert page.inner_text("#seats label[data-seat='0']").startswith("Paikka 0")
+    browser.start_deal(page, "two-pack", 4)
+    assert "valtti" in page.inner_text("#status")
+    page.fill("#notation-text", "pass")  # the first trick: a card is due (R2.6)
+    browser.click_and_wait(page, "#notation button")
+    assert page.get_attribute("#message", "data-rule") == "R2.6"
+    assert page.inner_text("#message") == ("Sääntö R2.6 kieltää. passaus vain päättää "
+                                           "pöytäysvuoron; pelaajan 0 on pelattava kortti tikkiin")
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.querySelector('#status').innerText.includes('Trumpf')")
+    assert page.inner_text("#start") == "Neue Partie"
+    page.reload()
+    page.wait_for_function("document.querySelector('#start').innerText === 'Neue Partie'")

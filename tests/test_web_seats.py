@@ -138,7 +138,7 @@ def refused(web: server.Server, game: dict[str, Any], status: int, *, token: str
     got, answer = call(api(web, f"games/{game['id']}/actions"), "POST", {"action": text},
                        token=token, headers=headers)
     assert got == status, answer
-    assert set(answer) == {"error", "rule"} and answer["error"]
+    assert set(answer) == {"error", "rule", "message"} and answer["error"]
     assert position(web, game["id"]) is before
     assert web.store.run(game["id"], lambda s: len(s.actions)) == moves
     row = web.store.db.load(game["id"])

@@ -5,11 +5,13 @@ Run it from the repository root and open the address in a browser::
     python examples/web/server.py --port 8000 [--db games.sqlite] [--synchronous full|normal]
         [--bot greedy|search|random] [--expire-days 30] [--verbose]
 
-The API (every answer is JSON, errors included: ``{"error": "...", "rule": "R2.7" | null}``;
-a seat's request carries ``Authorization: Bearer <token>``):
+The API (every answer is JSON, errors included: ``{"error": "...", "rule": "R2.7" | null,
+"message": "..."}``, ``message`` being ``error`` in the request's language; a seat's
+request carries ``Authorization: Bearer <token>``):
 
 ==========================================  ==============================================
-``GET  /api/variants``                      the variants (name, title, players) and bots
+``GET  /api/variants``                      the variants (name, title, players), bots
+                                            and languages (code: name)
 ``POST /api/games``                         ``{"variant", "seed", "seats", "whole_game"}``
                                             (or the older ``{"variant", "seed", "bot",
                                             "seat"}``), all optional: a new game, the
@@ -38,6 +40,11 @@ database holds 10000 games 503. Requests to one game are served one at a time. E
 accepted action is in the database (``--db``, see :mod:`storage`) before the answer.
 The server prints nothing unless ``--verbose`` is given (then the address and one
 line a request, on standard error).
+
+Every request may name a language, ``?lang=fi`` (:data:`bezique.i18n.LANGUAGES`; English
+by default): refusals (``message``), the variants' titles and the combinations' names in
+``choices`` are then in that language (:mod:`bezique.i18n`); the page's own words are in
+``/words.json``.
 """
 
 from __future__ import annotations
@@ -56,8 +63,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import sessions
 import storage
+import views
 
 import bezique as bz
+from bezique import i18n
 
 __all__ = ["MAX_BODY", "make_server", "running"]
 
@@ -72,6 +81,7 @@ _FILES = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/words.json": ("words.json", "application/json; charset=utf-8"),
 }
 
 
@@ -106,6 +116,8 @@ class Handler(BaseHTTPRequestHandler):
     server: Server
     server_version = "bezique-web"
     error_content_type = "application/json; charset=utf-8"
+    lang = "en"
+    """The language the request names (``?lang=``), of bezique.i18n.LANGUAGES."""
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
@@ -117,7 +129,8 @@ class Handler(BaseHTTPRequestHandler):
         ...) as JSON like the API's own."""
         self.close_connection = True
         phrase = HTTPStatus(code).phrase if code in HTTPStatus._value2member_map_ else ""
-        self._json(code, {"error": message or phrase, "rule": None})
+        text = message or phrase
+        self._json(code, {"error": text, "rule": None, "message": text})
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
@@ -140,15 +153,22 @@ class Handler(BaseHTTPRequestHandler):
         self._api("PATCH", self.path.split("?", 1)[0])
 
     def _api(self, method: str, path: str) -> None:
+        self.lang = parse_qs(urlsplit(self.path).query).get("lang", ["en"])[-1]
         try:
+            if self.lang not in i18n.LANGUAGES:
+                wrong, self.lang = self.lang, "en"
+                raise sessions.RequestError(400, f"unknown language {wrong!r}; the languages "
+                                                 f"are: {', '.join(i18n.LANGUAGES)}")
             self._route(method, [p for p in path.split("/") if p])
         except sessions.RequestError as exc:
             headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-            self._json(exc.status, {"error": str(exc), "rule": exc.rule}, headers)
+            said = views.refusal_text(exc, self.lang)
+            self._json(exc.status, {"error": str(exc), "rule": exc.rule, "message": said},
+                       headers)
         except Exception as exc:  # a bug: say so to the client, and on stderr with --verbose
             self.log_error("internal error: %r", exc)
-            self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}",
-                             "rule": None})
+            text = f"internal error: {type(exc).__name__}: {exc}"
+            self._json(500, {"error": text, "rule": None, "message": text})
 
     def _route(self, method: str, parts: list[str]) -> None:
         store = self.server.store
@@ -158,19 +178,22 @@ class Handler(BaseHTTPRequestHandler):
             raise sessions.RequestError(404, f"no page {self.path!r}")
         route = parts[1:]
         if route == ["variants"] and method == "GET":
-            self._json(200, {"variants": [{"name": v.name, "title": v.title or v.name,
+            self._json(200, {"variants": [{"name": v.name,
+                                           "title": i18n.variant_title(v, self.lang),
                                            "players": v.players} for v in bz.variants.ALL],
-                             "bots": list(sessions.BOTS), "bot": store.bot})
+                             "bots": list(sessions.BOTS), "bot": store.bot,
+                             "languages": dict(i18n.LANGUAGE_NAMES)})
         elif route == ["games"] and method == "POST":
-            self._json(200, store.create(self._body()))
+            self._json(200, store.create(self._body(), self.lang))
         elif len(route) == 2 and route[0] == "games" and method == "GET":
-            self._json(200, store.look(route[1], self._token(store, route[1]), self._after()))
+            self._json(200, store.look(route[1], self._token(store, route[1]), self._after(),
+                                       lang=self.lang))
         elif route[:1] == ["games"] and route[2:] == ["actions"] and method == "POST":
             token = self._token(store, route[1])
             body = self._body()
             if not isinstance(body, dict) or not isinstance(body.get("action"), str):
                 raise sessions.RequestError(400, 'the request must be {"action": "<notation>"}')
-            self._json(200, store.act(route[1], token, body["action"]))
+            self._json(200, store.act(route[1], token, body["action"], self.lang))
         elif route[:1] == ["games"] and route[2:] == ["record"] and method == "GET":
             game_id = route[1]
             token = self._token(store, game_id)

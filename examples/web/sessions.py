@@ -124,9 +124,9 @@ class Session:
             action = bz.parse_action(self.position, f"{seat}: {text}")
             bz.check_action(self.position, action, player=seat)
         except bz.NotYourTurnError as exc:
-            raise RequestError(409, str(exc), exc.rule) from None
+            raise RequestError(409, str(exc), exc.rule, exc) from None
         except bz.IllegalActionError as exc:
-            raise RequestError(400, str(exc), exc.rule) from None
+            raise RequestError(400, str(exc), exc.rule, exc) from None
         except bz.BeziqueError as exc:
             raise RequestError(400, str(exc)) from None
         first = len(self.actions)
@@ -283,9 +283,9 @@ class GameStore:
     def __len__(self) -> int:
         return self.db.count()
 
-    def create(self, request: object) -> dict[str, Any]:
+    def create(self, request: object, lang: str = "en") -> dict[str, Any]:
         """Start a game from a request (see :func:`parse_new_game`): the bots' first moves
-        played, stored; the first person's view with every person's token.
+        played, stored; the first person's view (in ``lang``) with every person's token.
 
         Raises:
             RequestError: 400 for a bad request; 503 when the database is full.
@@ -305,7 +305,7 @@ class GameStore:
         self.db.create(storage.GameRow(row.id, row.variant, seed, whole, seats, row.digests,
                                        tuple(session.taken_since(0))), now)
         with session.lock:
-            answer = views.view(session, min(tokens))
+            answer = views.view(session, min(tokens), lang)
         with self._lock:
             session.used = now
             self._games[session.id] = session
@@ -325,9 +325,9 @@ class GameStore:
             finally:
                 session.used = self.clock()
 
-    def act(self, game_id: str, token: str, text: str) -> dict[str, Any]:
+    def act(self, game_id: str, token: str, text: str, lang: str = "en") -> dict[str, Any]:
         """The token's seat's action (:meth:`Session.act`), committed to the database
-        before the answer: the seat's view."""
+        before the answer: the seat's view (in ``lang``)."""
         def work(session: Session) -> dict[str, Any]:
             seat = session.seat_of(token)
             snapshot = session.snapshot()
@@ -339,22 +339,22 @@ class GameStore:
                 session.restore(snapshot)
                 raise
             session.changed.notify_all()
-            return views.view(session, seat)
+            return views.view(session, seat, lang)
 
         result: dict[str, Any] = self.run(game_id, work)
         return result
 
     def look(self, game_id: str, token: str, after: int | None = None,
-             timeout: float = WAIT_LIMIT) -> dict[str, Any]:
-        """The token's seat's view; with ``after``, once the game has more than ``after``
-        actions, or it is the seat's turn, or the game is over (or ``timeout`` seconds
-        have passed)."""
+             timeout: float = WAIT_LIMIT, lang: str = "en") -> dict[str, Any]:
+        """The token's seat's view (in ``lang``); with ``after``, once the game has more
+        than ``after`` actions, or it is the seat's turn, or the game is over (or
+        ``timeout`` seconds have passed)."""
         def work(session: Session) -> dict[str, Any]:
             seat = session.seat_of(token)
             if after is not None:
                 session.changed.wait_for(lambda: len(session.actions) > after or (
                     session.position.to_move in (seat, None)), timeout)
-            return views.view(session, seat)
+            return views.view(session, seat, lang)
 
         result: dict[str, Any] = self.run(game_id, work)
         return result

@@ -4,7 +4,8 @@ A view holds the seat's observation (``bz.observe``, written by ``bz.to_json``),
 legal actions in the library's notation, the public log of the deal in play (a person's
 lone pass played for him marked ``"forced": true``), the last
 trick, and, for a whole game, the deal number, the running totals and the finished
-deals' results; never a card the seat may not see.
+deals' results; never a card the seat may not see. The variant's title and the
+combinations' names are in the view's language (:mod:`bezique.i18n`).
 """
 
 from __future__ import annotations
@@ -13,25 +14,31 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import bezique as bz
+from bezique import i18n
 from bezique.notation import card_text
 
 if TYPE_CHECKING:
     from sessions import Session
 
-__all__ = ["RequestError", "view"]
+__all__ = ["RequestError", "refusal_text", "view"]
 
 
 class RequestError(Exception):
-    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None."""
+    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None,
+    ``refusal`` the library's error when the rules refuse (to be told in the player's
+    language, :func:`bezique.i18n.message`)."""
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+    def __init__(self, status: int, message: str, rule: str | None = None,
+                 refusal: bz.IllegalActionError | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
+        self.refusal = refusal
 
 
-def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
-    """A legal action as the page shows it: its notation, a label and what it is made of."""
+def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[str, Any]:
+    """A legal action as the page shows it: its notation, a label (a combination's name in
+    ``lang``) and what it is made of."""
     text = bz.format_action(action)
     entry: dict[str, Any] = {"action": text, "label": str(action)}
     if isinstance(action, bz.Play):
@@ -39,14 +46,15 @@ def _choice(variant: bz.Variant, action: bz.Action) -> dict[str, Any]:
                      place={None: "any", True: "table", False: "hand"}[action.from_table])
     elif isinstance(action, bz.Declare):
         points = variant.melds.points(action.meld)
-        name = action.meld.value.replace("_", " ")
+        name = i18n.meld_name(action.meld, lang)
         entry.update(kind="declare", meld=action.meld.value, name=name, points=points,
                      cards=[card_text(c) for c in action.cards],
                      label=f"{name} ({points})" if points is not None else name)
     elif isinstance(action, bz.Announce):  # R13.7: tabled unscored, scored later
-        name = action.meld.value.replace("_", " ")
-        entry.update(kind="announce", meld=action.meld.value, name=name,
-                     cards=[card_text(c) for c in action.cards], label=f"announce {name}")
+        entry.update(kind="announce", meld=action.meld.value,
+                     name=i18n.meld_name(action.meld, lang),
+                     cards=[card_text(c) for c in action.cards],
+                     label=f"announce {action.meld.value.replace('_', ' ')}")
     elif isinstance(action, bz.ExchangeSeven):
         entry.update(kind="exchange", card=card_text(action.card), label="exchange the seven")
     elif isinstance(action, bz.Pass):
@@ -95,8 +103,9 @@ def _game(session: Session) -> dict[str, Any] | None:
     }
 
 
-def view(session: Session, seat: int) -> dict[str, Any]:
-    """What ``seat`` receives about its game: nothing that seat may not see."""
+def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
+    """What ``seat`` receives about its game: nothing that seat may not see; the title and
+    the combinations' names in ``lang``."""
     state = session.state
     observation = bz.observe(session.position, seat)
     variant = session.variant
@@ -106,7 +115,7 @@ def view(session: Session, seat: int) -> dict[str, Any]:
     return {
         "id": session.id,
         "variant": variant.name,
-        "title": variant.title or variant.name,
+        "title": i18n.variant_title(variant, lang),
         "seat": seat,
         "seats": list(session.seats),
         "bot": bots[0] if bots else None,
@@ -115,7 +124,7 @@ def view(session: Session, seat: int) -> dict[str, Any]:
         "moves": len(session.actions),
         "observation": json.loads(bz.to_json(observation)),
         "legal": [bz.format_action(a) for a in legal],
-        "choices": [_choice(variant, a) for a in legal],
+        "choices": [_choice(variant, a, lang) for a in legal],
         "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
                 for d, p, text, forced in session.log if d == deal],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
@@ -124,3 +133,38 @@ def view(session: Session, seat: int) -> dict[str, Any]:
         "result": result_of(bz.deal_result(state)) if state.is_over else None,
         "game": _game(session),
     }
+
+
+_SERVER_REFUSALS: dict[str, dict[str, str]] = {
+    "this token is no seat's in this game": {
+        "fi": "tämä tunniste ei kuulu millekään tämän pelin paikalle",
+        "de": "dieses Token gehört zu keinem Platz in diesem Spiel"},
+    "a seat's request needs its token: Authorization: Bearer <token>": {
+        "fi": "paikan pyyntö tarvitsee paikan tunnisteen: Authorization: Bearer <token>",
+        "de": "die Anfrage eines Platzes braucht sein Token: Authorization: Bearer <token>"},
+    "the Authorization header must be 'Bearer <token>'": {
+        "fi": "Authorization-otsakkeen on oltava 'Bearer <token>'",
+        "de": "der Authorization-Header muss 'Bearer <token>' lauten"},
+    "the record is available when the deal is over (its seed would show the hidden cards)": {
+        "fi": "pöytäkirja on saatavilla, kun jako on päättynyt (sen siemen paljastaisi "
+              "piilossa olevat kortit)",
+        "de": "das Protokoll gibt es, wenn das Spiel vorbei ist (sein Startwert würde die "
+              "verdeckten Karten zeigen)"},
+    "the record is available when the game is over (its seed would show the hidden cards)": {
+        "fi": "pöytäkirja on saatavilla, kun peli on päättynyt (sen siemen paljastaisi "
+              "piilossa olevat kortit)",
+        "de": "das Protokoll gibt es, wenn die Partie vorbei ist (sein Startwert würde die "
+              "verdeckten Karten zeigen)"},
+}
+"""The server's own refusals that a player meets (401, 403, the record's 409), in the
+other languages; its other errors (a bad request) are a program's and stay in English."""
+
+
+def refusal_text(error: RequestError, lang: str) -> str:
+    """``error`` in ``lang`` for the answer's ``message``: a refusal of the rules through
+    :func:`bezique.i18n.message` (R2.7, the turn order of R2.4 for a 409, ...), a refusal
+    of the server's own from its table, anything else in English."""
+    if error.refusal is not None:
+        return i18n.message(error.refusal, lang)
+    text = str(error)
+    return _SERVER_REFUSALS.get(text, {}).get(lang, text)

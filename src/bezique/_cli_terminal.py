@@ -12,12 +12,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from bezique._narration import addressed_to_you, describe_events, score_events
+from bezique._messages import N_
+from bezique._narration import addressed_to_you, describe_events, result_text, score_events
 from bezique.actions import Action, ExchangeSeven, Pass, Play
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
 from bezique.engine import apply, check_action, forced_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
+from bezique.i18n import Translator, describe, message, translator, variant_title
 from bezique.observation import Observation, observe
 from bezique.results import deal_result
 from bezique.state import Stage, State
@@ -27,45 +29,67 @@ __all__ = ["FORCED_PASS", "PLAY_HELP", "narrate_deal", "play_deal"]
 
 
 def narrate_deal(state: State, choose: Callable[[State], Action],
-                 write: Callable[[str], object]) -> State:
-    """Play ``state`` to its end with ``choose``, describing every step with ``write``.
+                 write: Callable[[str], object], lang: str = "en") -> State:
+    """Play ``state`` to its end with ``choose``, describing every step with ``write`` in
+    words of ``lang`` (:mod:`bezique.i18n`).
 
-    Actions are written in the notation :func:`bezique.parse_action` reads, each followed
+    In English, actions are written in the notation :func:`bezique.parse_action` reads;
+    in another language, as :func:`bezique.i18n.describe` tells them. Each is followed
     by what it scored.
     """
-    write(f"{state.variant.title or state.variant.name}: dealer is player {state.dealer}, "
-          f"trump {state.trump if state.trump else 'not yet fixed'}"
-          + (f" (turn-up {state.turn_up})" if state.turn_up else ""))
+    t = translator(lang)
+    trump = str(state.trump) if state.trump else t.gettext("not yet fixed")
+    turn_up = (t.gettext(" (turn-up {card})").format(card=state.turn_up)
+               if state.turn_up else "")
+    write(t.gettext("{title}: dealer is player {dealer}, trump {trump}{turn_up}").format(
+        title=variant_title(state.variant, lang), dealer=state.dealer, trump=trump,
+        turn_up=turn_up))
     for seat, hand in enumerate(state.hands):
-        write(f"  player {seat} holds {format_cards(hand)}")
+        write("  " + t.gettext("player {player} holds {cards}").format(
+            player=seat, cards=format_cards(hand)))
     if any(state.sevens):
-        write(f"  the turn-up is a seven: the dealer scores {max(state.sevens)}")
-    sides = [f"side {s}" for s in range(state.variant.deal.side_count)]
+        write("  " + t.gettext("the turn-up is a seven: the dealer scores {points}").format(
+            points=max(state.sevens)))
+    sides = [t.gettext("side {side}").format(side=s)
+             for s in range(state.variant.deal.side_count)]
     while not state.is_over:
         action = choose(state)
         before = state
         state = apply(state, action)
         p = before.to_move
         assert p is not None
-        write(f"  player {p}: {action}{_exchanged(before, action)}")
-        for line in describe_events(score_events(before, state), sides):
+        write("  " + t.gettext("player {player}: {action}").format(
+            player=p, action=_action_text(before, action, lang)))
+        for line in describe_events(score_events(before, state, lang), sides):
             write(f"    {line}")
         if isinstance(action, Play) and before.stage is Stage.PLAY and not state.trick:
-            write(f"trick {state.tricks}: won by player {state.last_winner}; "
-                  f"scores {state.scores}")
+            write(t.gettext("trick {trick}: won by player {player}; scores {scores}").format(
+                trick=state.tricks, player=state.last_winner, scores=state.scores))
         if before.stage is Stage.DECLARE and state.stage is Stage.PLAY:
-            drew = [sorted((Counter(state.hands[q]) - Counter(before.hands[q])).elements())
-                    for q in range(len(state.hands))]
-            if state.phase == 1:
-                write("  draws: " + ", ".join(
-                    f"player {q} {format_cards(d)}" for q, d in enumerate(drew))
-                      + f"; {state.stock_size} left in the stock")
-            else:
-                write("  the stock is gone: tables are taken back into the hands; phase 2")
-    result = deal_result(state)
-    write("deal over")
-    write(str(result))
+            write("  " + _draws(t, before, state))
+    write(t.gettext("deal over"))
+    write(result_text(deal_result(state), lang))
     return state
+
+
+def _draws(t: Translator, before: State, state: State) -> str:
+    """What each player drew after a trick, or the end of the stock."""
+    if state.phase != 1:
+        return t.gettext("the stock is gone: tables are taken back into the hands; phase 2")
+    drew = [sorted((Counter(state.hands[q]) - Counter(before.hands[q])).elements())
+            for q in range(len(state.hands))]
+    each = ", ".join(t.gettext("player {player} {cards}").format(player=q, cards=format_cards(d))
+                     for q, d in enumerate(drew))
+    left = t.ngettext("{count} left in the stock", "{count} left in the stock",
+                      state.stock_size).format(count=state.stock_size)
+    return t.gettext("draws: {draws}; {left}").format(draws=each, left=left)
+
+
+def _action_text(before: State, action: Action, lang: str) -> str:
+    """An action as a narration shows it: the notation in English, else in words."""
+    if lang != "en":
+        return describe(action, lang)
+    return f"{action}{_exchanged(before, action)}"
 
 
 def _exchanged(before: State, action: Action) -> str:
@@ -94,92 +118,109 @@ def _parse_action(state: State, text: str) -> Action:
     raise BeziqueError(f"cannot read {text!r}")
 
 
-def _numbers(n: int) -> str:
-    return "type 1" if n == 1 else f"type a number from 1 to {n}"
+def _numbers(t: Translator, n: int) -> str:
+    return t.ngettext("type 1", "type a number from 1 to {count}", n).format(count=n)
 
 
-def _choice(state: State, actions: Sequence[Action], text: str) -> Action | str:
-    """The action the player typed, or a message saying what is wrong with it (to "you")."""
+def _choice(state: State, actions: Sequence[Action], text: str,
+            lang: str = "en") -> Action | str:
+    """The action the player typed, or a message saying what is wrong with it (to "you"
+    in English; in another language, the refusal as :func:`bezique.i18n.message` says it)."""
+    t = translator(lang)
     text = text.strip()
     if text.isdigit():
         k = int(text)
         if 1 <= k <= len(actions):
             return actions[k - 1]
-        return f"there is no action {k}: {_numbers(len(actions))}"
+        return t.gettext("there is no action {number}: {hint}").format(
+            number=k, hint=_numbers(t, len(actions)))
     try:
         action = _parse_action(state, text)
         check_action(state, action)
     except IllegalActionError as exc:
-        message = str(exc)
-        if exc.rule is not None and message.startswith(f"{exc.rule}: "):
-            message = message[len(exc.rule) + 2:]
+        said = message(exc, lang)
+        if exc.rule is not None and said.startswith(f"{exc.rule}: "):
+            said = said[len(exc.rule) + 2:]
         player = state.to_move if state.to_move is not None else -1
         rule = f" ({exc.rule})" if exc.rule else ""
-        return f"not allowed{rule}: {addressed_to_you(message, player)}"
+        said = addressed_to_you(said, player) if lang == "en" else said
+        return t.gettext("not allowed{rule}: {reason}").format(rule=rule, reason=said)
     except (BeziqueError, ValueError) as exc:
-        return f"{exc}; {_numbers(len(actions))} or an action such as '{actions[0]}'"
+        return t.gettext("{error}; {hint} or an action such as '{example}'").format(
+            error=exc, hint=_numbers(t, len(actions)), example=actions[0])
     return action
 
 
-def _side_names(state: State, human: int) -> list[str]:
+def _side_names(state: State, human: int, t: Translator) -> list[str]:
     mine = state.sides[human]
-    return [f"side {s}" + (" (you)" if s == mine else "")
-            for s in range(state.variant.deal.side_count)]
+    return [(t.gettext("side {side} (you)") if s == mine else t.gettext("side {side}")).format(
+        side=s) for s in range(state.variant.deal.side_count)]
 
 
-def _show_turn(o: Observation, names: list[str], write: Callable[[str], object]) -> None:
-    trump = str(o.trump) if o.trump else "not yet fixed"
-    turn_up = f", turn-up {o.turn_up}" if o.turn_up else ""
+def _show_turn(o: Observation, names: list[str], write: Callable[[str], object],
+               lang: str) -> None:
+    t = translator(lang)
+    trump = str(o.trump) if o.trump else t.gettext("not yet fixed")
+    turn_up = t.gettext(", turn-up {card}").format(card=o.turn_up) if o.turn_up else ""
     write("")
-    when = (f"after trick {o.tricks}" if o.stage is Stage.DECLARE else f"trick {o.tricks + 1}")
-    write(f"-- {when}, phase {o.phase}: trump "
-          f"{trump}{turn_up}, stock {o.stock_size} cards; scores: "
-          + ", ".join(f"{name} {points}" for name, points in zip(names, o.scores,
-                                                                  strict=True)))
-    write("   tables: " + "; ".join(
-        f"player {q}{' (you)' if q == o.player else ''}: {format_cards(t) if t else '-'}"
-        for q, t in enumerate(o.tables)))
+    when = (t.gettext("after trick {trick}").format(trick=o.tricks) if o.stage is Stage.DECLARE
+            else t.gettext("trick {trick}").format(trick=o.tricks + 1))
+    write(t.gettext("-- {when}, phase {phase}: trump {trump}{turn_up}, stock {stock} cards; "
+                    "scores: {scores}").format(
+        when=when, phase=o.phase, trump=trump, turn_up=turn_up, stock=o.stock_size,
+        scores=", ".join(f"{name} {points}" for name, points in zip(names, o.scores,
+                                                                      strict=True))))
+    write("   " + t.gettext("tables: {tables}").format(tables="; ".join(
+        (t.gettext("player {player} (you)") if q == o.player else
+         t.gettext("player {player}")).format(player=q) + f": {format_cards(c) if c else '-'}"
+        for q, c in enumerate(o.tables))))
     if o.trick:
-        write("   trick: " + ", ".join(f"player {q} {card}" for q, card in o.trick))
-    write(f"   your hand: {format_cards(o.hand)}")
-    what = "declare or pass" if o.stage is Stage.DECLARE else "play a card"
-    write(f"   your move ({what}):")
-    for k, action in enumerate(o.legal_actions, start=1):
-        write(f"   {k:>3}. {action}")
+        write("   " + t.gettext("trick: {cards}").format(cards=", ".join(
+            t.gettext("player {player} {cards}").format(player=q, cards=card)
+            for q, card in o.trick)))
+    write("   " + t.gettext("your hand: {cards}").format(cards=format_cards(o.hand)))
+    write("   " + (t.gettext("your move (declare or pass):") if o.stage is Stage.DECLARE
+                   else t.gettext("your move (play a card):")))
+    for k, action in enumerate(o.legal_actions, start=1):  # to type in the notation
+        write(f"   {k:>3}. {action}" + (f"  ({describe(action, lang)})" if lang != "en" else ""))
 
 
-FORCED_PASS = "you: pass (nothing else is legal: played for you)"
-"""The line that tells the person a lone legal pass was played for him (R2.6)."""
+FORCED_PASS = N_("you: pass (nothing else is legal: played for you)")
+"""The line that tells the person a lone legal pass was played for him (R2.6; in English,
+translated when shown)."""
 
 
 def _tell(before: State, action: Action, after: State, human: int, names: list[str],
-          write: Callable[[str], object]) -> None:
+          write: Callable[[str], object], lang: str = "en") -> None:
     """Describe one action as the human may see it (no hidden card is shown)."""
+    t = translator(lang)
     p = before.to_move
     assert p is not None
-    who = "you" if p == human else f"player {p}"
     if p == human and isinstance(action, Pass) and forced_action(before) == action:
-        write(FORCED_PASS)
+        write(t.gettext(FORCED_PASS))
     else:
-        write(f"{who}: {action}{_exchanged(before, action)}")
-    for line in describe_events(score_events(before, after), names):
+        who = t.gettext("you") if p == human else t.gettext("player {player}").format(player=p)
+        write(f"{who}: {_action_text(before, action, lang)}")
+    for line in describe_events(score_events(before, after, lang), names):
         write(f"    {line}")
     if isinstance(action, Play) and after.tricks > before.tricks:
         winner = after.last_winner
-        write(f"  trick {after.tricks} won by "
-              + ("you" if winner == human else f"player {winner}")
-              + "; scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, after.scores,
-                                                                    strict=True)))
+        won = (t.gettext("trick {trick} won by you; scores: {scores}") if winner == human else
+               t.gettext("trick {trick} won by player {player}; scores: {scores}"))
+        write("  " + won.format(trick=after.tricks, player=winner, scores=", ".join(
+            f"{n} {s}" for n, s in zip(names, after.scores, strict=True))))
     if before.stage is Stage.DECLARE and after.stage is not Stage.DECLARE:
         drew = Counter(after.hands[human]) + Counter(after.tables[human])
         drew -= Counter(before.hands[human]) + Counter(before.tables[human])
         if drew:
-            write(f"  you drew {format_cards(sorted(drew.elements()))}")
+            write("  " + t.gettext("you drew {cards}").format(
+                cards=format_cards(sorted(drew.elements()))))
         if after.phase == 2:
-            write("  the stock is gone: the tables go back into the hands; phase 2")
+            write("  " + t.gettext("the stock is gone: the tables go back into the hands; "
+                                   "phase 2"))
 
 
-PLAY_HELP = """commands:
+PLAY_HELP = N_("""commands:
   a number        take the action of that number in the list
   an action       in the notation, e.g. play QS (a card from your hand), play QS table
                   (from your table), declare bezique QS JD, declare royal_marriage KH QH,
@@ -188,13 +229,15 @@ PLAY_HELP = """commands:
   help            this text
   quit            stop (Ctrl-D too)
 after each trick you won in phase 1 you may declare one combination, then both draw;
-in phase 2 you must follow suit and win the trick if you can."""
-"""What ``help`` shows in ``bezique play``."""
+in phase 2 you must follow suit and win the trick if you can.""")
+"""What ``help`` shows in ``bezique play`` (in English; translated when shown)."""
 
 
 def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
-              read: Callable[[str], str], write: Callable[[str], object]) -> int:
-    """Let a person play seat ``human`` of one deal against copies of ``bot``.
+              read: Callable[[str], str], write: Callable[[str], object],
+              lang: str = "en") -> int:
+    """Let a person play seat ``human`` of one deal against copies of ``bot``, in words of
+    ``lang`` (:mod:`bezique.i18n`; the actions to choose from stay in the notation).
 
     Reads answers with ``read(prompt)`` (``input`` in the terminal) and writes
     with ``write``. End of input or ``quit`` stops at once. Returns 0. A
@@ -202,51 +245,62 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     (:func:`bezique.forced_action`: a window after a trick won with nothing to declare,
     R2.6) is played for him, in one line (:data:`FORCED_PASS`).
     """
+    t = translator(lang)
     state = new_deal(variant, seed=seed)
     rng = random.Random(seed)
-    names = _side_names(state, human)
-    bot_name = getattr(bot, "name", type(bot).__name__)
-    write(f"{variant.title or variant.name}, seed {seed} (replay this deal with --seed {seed})")
-    write(f"you are player {human} (side {state.sides[human]}), the others are {bot_name} "
-          f"bots; player {state.dealer} deals.")
-    write("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
-          "'quit' or Ctrl-D stops.")
+    names = _side_names(state, human, t)
+    write(t.gettext("{title}, seed {seed} (replay this deal with --seed {seed})").format(
+        title=variant_title(variant, lang), seed=seed))
+    write(t.gettext("you are player {player} (side {side}), the others are {bot} bots; "
+                    "player {dealer} deals.").format(
+        player=human, side=state.sides[human], bot=getattr(bot, "name", type(bot).__name__),
+        dealer=state.dealer))
+    write(t.gettext("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
+                    "'quit' or Ctrl-D stops."))
     while (p := state.to_move) is not None:
         if p == human and isinstance(forced_action(state), Pass):
             action: Action = Pass()
         elif p == human:
-            o = observe(state, human)
-            _show_turn(o, names, write)
-            while True:
-                try:
-                    text = read("your choice> ")
-                except EOFError:
-                    write("")
-                    write("bye")
-                    return 0
-                if text.strip().lower() in ("quit", "exit", "q"):
-                    write("bye")
-                    return 0
-                if text.strip().lower() in ("help", "?", "h"):
-                    write(PLAY_HELP)
-                    continue
-                chosen = _choice(state, o.legal_actions, text)
-                if not isinstance(chosen, str):
-                    break
-                write(chosen)
+            chosen = _ask(state, human, names, read, write, lang)
+            if chosen is None:
+                write(t.gettext("bye"))
+                return 0
             action = chosen
         else:
             action = bot.choose(observe(state, p), rng)
         before = state
         state = apply(state, action)
-        _tell(before, action, state, human, names, write)
+        _tell(before, action, state, human, names, write, lang)
     result = deal_result(state)
     write("")
-    write("deal over")
-    write(str(result))
-    mine = state.sides[human]
+    write(t.gettext("deal over"))
+    write(result_text(result, lang))
     top = max(result.points)
     winner = (result.settlement.winner if result.settlement is not None else
               (result.points.index(top) if result.points.count(top) == 1 else None))
-    write("you win" if winner == mine else "a tie" if winner is None else "you lose")
+    write(t.gettext("you win") if winner == state.sides[human] else
+          t.gettext("a tie") if winner is None else t.gettext("you lose"))
     return 0
+
+
+def _ask(state: State, human: int, names: list[str], read: Callable[[str], str],
+         write: Callable[[str], object], lang: str) -> Action | None:
+    """The human's action, asked until one is legal; ``None`` to stop (quit, end of input)."""
+    t = translator(lang)
+    o = observe(state, human)
+    _show_turn(o, names, write, lang)
+    while True:
+        try:
+            text = read(t.gettext("your choice> "))
+        except EOFError:
+            write("")
+            return None
+        if text.strip().lower() in ("quit", "exit", "q"):
+            return None
+        if text.strip().lower() in ("help", "?", "h"):
+            write(t.gettext(PLAY_HELP))
+            continue
+        chosen = _choice(state, o.legal_actions, text, lang)
+        if not isinstance(chosen, str):
+            return chosen
+        write(chosen)

@@ -1,4 +1,5 @@
-"""Words for a deal as it happens: score events, and refusals addressed to "you".
+"""Words for a deal as it happens: score events, a deal's result, and refusals addressed
+to "you", in the players' languages (:mod:`bezique.i18n`'s catalogs).
 
 Used by the ``bezique`` command's ``demo`` and ``play``; internal, free to change.
 """
@@ -7,16 +8,18 @@ from __future__ import annotations
 
 import re
 
+from bezique.i18n import meld_name, translator
+from bezique.results import DealResult
 from bezique.state import State
 
-__all__ = ["ScoreEvent", "addressed_to_you", "describe_events", "score_events"]
+__all__ = ["ScoreEvent", "addressed_to_you", "describe_events", "result_text", "score_events"]
 
 ScoreEvent = tuple[int, int, str]
 """``(side, points, what)``: a side scored ``points`` for ``what``."""
 
 
-def score_events(before: State, after: State) -> list[ScoreEvent]:
-    """What scored between two successive states of a deal, per side.
+def score_events(before: State, after: State, lang: str = "en") -> list[ScoreEvent]:
+    """What scored between two successive states of a deal, per side, in words of ``lang``.
 
     The points of the events of a side add up to the change of its score
     (``State.scores``), as the variant counts it.
@@ -30,7 +33,10 @@ def score_events(before: State, after: State) -> list[ScoreEvent]:
     [(0, 10, 'a brisque')]
     >>> score_events(t, bz.apply(t, bz.Declare("royal_marriage", "KH QH")))
     [(0, 40, 'royal marriage')]
+    >>> score_events(t, bz.apply(t, bz.Declare("royal_marriage", "KH QH")), "de")
+    [(0, 40, 'Trumpfehe')]
     """
+    t = translator(lang)
     events: list[ScoreEvent] = []
     new_combos = after.combos[len(before.combos):]
     for side, (old, new) in enumerate(zip(before.scores, after.scores, strict=True)):
@@ -38,25 +44,28 @@ def score_events(before: State, after: State) -> list[ScoreEvent]:
             continue
         parts = (
             ("melds", after.melds[side] - before.melds[side]),
-            ("seven of trumps", after.sevens[side] - before.sevens[side]),
-            ("last trick", after.last_trick[side] - before.last_trick[side]),
-            ("penalty", after.penalties[side] - before.penalties[side]),
-            ("the dealer's guess", after.bonus[side] - before.bonus[side]),
+            (t.gettext("seven of trumps"), after.sevens[side] - before.sevens[side]),
+            (t.gettext("last trick"), after.last_trick[side] - before.last_trick[side]),
+            (t.gettext("penalty"), after.penalties[side] - before.penalties[side]),
+            (t.gettext("the dealer's guess"), after.bonus[side] - before.bonus[side]),
         )
         for what, points in parts:
             if not points:
                 continue
             if what == "melds":
-                kinds = [c.kind.value.replace("_", " ") for c in new_combos if c.side == side]
-                what = ", ".join(kinds) or "combinations"
+                kinds = [meld_name(c.kind, lang) for c in new_combos if c.side == side]
+                what = ", ".join(kinds) or t.gettext("combinations")
             events.append((side, points, what))
         rest = new - old - sum(points for _, points in parts)
         if rest:  # brisques, as the variant counts them (R2.11)
             count = after.brisques[side] - before.brisques[side]
             if count <= 0:
-                what = f"{after.brisques[side]} brisques, counted at the end"
+                total = after.brisques[side]
+                what = t.ngettext("{count} brisque, counted at the end",
+                                  "{count} brisques, counted at the end", total).format(
+                    count=total)
             else:
-                what = "a brisque" if count == 1 else f"{count} brisques"
+                what = t.ngettext("a brisque", "{count} brisques", count).format(count=count)
             events.append((side, rest, what))
     return events
 
@@ -64,6 +73,44 @@ def score_events(before: State, after: State) -> list[ScoreEvent]:
 def describe_events(events: list[ScoreEvent], side_names: list[str]) -> list[str]:
     """One line per event, ``side 0 (you): +10, seven of trumps``."""
     return [f"{side_names[side]}: {points:+d}, {what}" for side, points, what in events]
+
+
+def result_text(result: DealResult, lang: str = "en") -> str:
+    """A deal's result in words of ``lang``: ``str(result)`` in English.
+
+    >>> import bezique as bz
+    >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    >>> while not s.is_over:
+    ...     s = bz.apply(s, bz.legal_actions(s)[0])
+    >>> result_text(bz.deal_result(s)) == str(bz.deal_result(s))
+    True
+    >>> print(result_text(bz.deal_result(s), "fi").splitlines()[0])
+    puoli 0: 50 (yhdistelmät 0, seiskat 0, brisquet 40, viimeinen tikki 10)
+    """
+    t = translator(lang)
+    lines = []
+    for side, score in enumerate(result.breakdown):
+        extra = ""
+        if score.penalties:
+            extra += t.gettext(", penalties {points}").format(points=score.penalties)
+        if score.bonus:
+            extra += t.gettext(", dealer's guess {points}").format(points=score.bonus)
+        lines.append(t.gettext("side {side}: {total} (melds {melds}, sevens {sevens}, brisques "
+                               "{brisques}, last trick {last_trick}{extra})").format(
+            side=side, total=score.total, melds=score.melds, sevens=score.sevens,
+            brisques=score.brisques, last_trick=score.last_trick, extra=extra))
+    if result.settlement is not None:
+        s = result.settlement
+        if s.winner is None:
+            outcome = t.gettext("a tie")
+        elif s.rubiconed:
+            outcome = t.gettext("side {side} wins {value} (rubicon)").format(
+                side=s.winner, value=s.value)
+        else:
+            outcome = t.gettext("side {side} wins {value}").format(side=s.winner, value=s.value)
+        lines.append(t.gettext("settlement: totals {totals}: {outcome}").format(
+            totals=s.totals, outcome=outcome))
+    return "\n".join(lines)
 
 
 _SECOND_PERSON = (

@@ -25,6 +25,10 @@ Subcommands:
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
 
+Every subcommand takes ``--lang en|fi|de`` (:mod:`bezique.i18n`): the language of what
+it tells, by default the environment's locale (``LANG=fi_FI.UTF-8``) when the library
+speaks it, else English. Actions to type stay in the notation.
+
 The terminal game (``demo``, ``play``) is in ``bezique._cli_terminal``.
 
 Errors print one line, ``bezique: error: ...``, on standard error and exit
@@ -46,10 +50,12 @@ from typing import Any, NoReturn
 from bezique import bots as bots_module
 from bezique import variants
 from bezique._cli_terminal import narrate_deal, play_deal
+from bezique._messages import N_
 from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import new_deal
 from bezique.errors import BeziqueError
+from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
 from bezique.observation import observe
 from bezique.state import State
 from bezique.variants import Variant
@@ -84,8 +90,10 @@ def _demo(args: argparse.Namespace) -> int:
         assert p is not None
         return seats[p].choose(observe(s, p), rng)
 
-    print(f"bots: {', '.join(names)} (seat 0 first; --bots to choose)")
-    narrate_deal(state, choose, print)
+    t = translator(args.lang)
+    print(t.gettext("bots: {bots} (seat 0 first; --bots to choose)").format(
+        bots=", ".join(names)))
+    narrate_deal(state, choose, print, args.lang)
     return 0
 
 
@@ -148,7 +156,8 @@ def _play(args: argparse.Namespace) -> int:
         return text
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-    return play_deal(variant, seed=seed, human=args.seat, bot=bot, read=read, write=print)
+    return play_deal(variant, seed=seed, human=args.seat, bot=bot, read=read, write=print,
+                     lang=args.lang)
 
 
 # ----------------------------------------------------------------------------- simulate
@@ -161,12 +170,14 @@ class _Progress:
     progress) and end at N/N; in between, output is throttled by time, not by count: the
     bar is redrawn at most every :data:`BAR_INTERVAL` seconds, a line written at most every
     :data:`LINE_INTERVAL` seconds. A run of a few seconds off a terminal writes two lines.
-    ``clock`` (seconds, monotonic) can be replaced by a test's.
+    The words are those of ``lang``; ``clock`` (seconds, monotonic) can be replaced by a
+    test's.
     """
 
-    def __init__(self, stream: Any, unit: str, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+    def __init__(self, stream: Any, unit: str, lang: str = "en",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stream, self.unit, self.tty, self.clock = stream, unit, stream.isatty(), clock
+        self.t = translator(lang)
         self.interval = BAR_INTERVAL if self.tty else LINE_INTERVAL
         self.last: float | None = None  # when progress was last written
 
@@ -185,11 +196,12 @@ class _Progress:
             width = 30
             full = width * done // total
             self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
-                              f"{self.unit} {100 * done // total}%")
+                              f"{self.t.gettext(self.unit)} {100 * done // total}%")
             if done == total:
                 self.stream.write("\n")
         else:
-            self.stream.write(f"simulated {done}/{total} {self.unit}\n")
+            self.stream.write(self.t.gettext("simulated {done}/{total} {unit}").format(
+                done=done, total=total, unit=self.t.gettext(self.unit)) + "\n")
         self.stream.flush()
         self.last = self.clock()
 
@@ -208,19 +220,19 @@ def _simulate(args: argparse.Namespace) -> int:
     if len(names) == 1:
         names *= variant.players
     bots = [make_bot(name) for name in names]
-    unit = "games" if args.games is not None else "deals"
+    unit = N_("games") if args.games is not None else N_("deals")
     try:
         result = simulate(variant, bots, deals=args.deals, games=args.games, seed=args.seed,
                           workers=args.workers, chunk_size=args.chunk_size,
                           check_invariants=args.check, duplicate=args.duplicate,
-                          progress=_Progress(sys.stderr, unit))
+                          progress=_Progress(sys.stderr, unit, args.lang))
     except InvariantError as exc:  # an engine bug found by --check: status 1, not a usage error
         print(f"\nbezique: invariant violated: {exc}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
-        print(result.summary())
+        print(result.summary(args.lang))
     return 0
 
 
@@ -232,35 +244,47 @@ def _value(value: Any) -> str:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
     if args.name is None:
-        print("variants (bezique rules NAME shows one):")
+        print(t.gettext("variants (bezique rules NAME shows one):"))
         for v in variants.ALL:
-            print(f"  {v.name:<18}{v.title}")
+            print(f"  {v.name:<18}{variant_title(v, args.lang)}")
             if v.aliases:
-                print(f"  {'':<18}aliases: {', '.join(v.aliases)}")
+                print(f"  {'':<18}" + t.gettext("aliases: {aliases}").format(
+                    aliases=", ".join(v.aliases)))
         return 0
     v = variants.get(args.name)
     deal = v.deal
     sides = deal.side_count
-    print(f"{v.title or v.name} ({v.name})")
+    print(f"{variant_title(v, args.lang)} ({v.name})")
     if v.aliases:
-        print(f"  aliases: {', '.join(v.aliases)}")
-    print(f"  players: {v.players}" + (f" in {sides} sides (sides by seat: "
-                                       f"{' '.join(map(str, deal.sides))})"
-                                       if sides != v.players else ""))
-    print(f"  packs: {v.packs} ({32 * v.packs} cards)")
-    print(f"  hand size: {v.hand_size} (dealt in packets of "
-          f"{' '.join(map(str, deal.packets))}); "
-          + ("a card is turned up for trump" if deal.turn_up else "no turn-up"))
-    print("options (defaults):")
+        print("  " + t.gettext("aliases: {aliases}").format(aliases=", ".join(v.aliases)))
+    print("  " + t.gettext("players: {players}").format(players=v.players)
+          + (t.gettext(" in {sides} sides (sides by seat: {seats})").format(
+              sides=sides, seats=" ".join(map(str, deal.sides))) if sides != v.players else ""))
+    print("  " + t.gettext("packs: {packs} ({cards} cards)").format(packs=v.packs,
+                                                                  cards=32 * v.packs))
+    print("  " + t.gettext("hand size: {size} (dealt in packets of {packets}); {turn_up}").format(
+        size=v.hand_size, packets=" ".join(map(str, deal.packets)),
+        turn_up=(t.gettext("a card is turned up for trump") if deal.turn_up
+                 else t.gettext("no turn-up"))))
+    print(t.gettext("options (defaults):"))
     for name, value in v.options().items():
         choices = (f"  ({' | '.join(str(m.value) for m in type(value))})"
                    if isinstance(value, enum.Enum) else "")
         print(f"  {name} = {_value(value)}{choices}")
-    print("meld table:")
+    print(t.gettext("meld table:"))
     for kind, points in v.melds.effective_table():
-        print(f"  {kind.value.replace('_', ' '):<22}{points:>6}")
+        print(f"  {meld_name(kind, args.lang):<22}{points:>6}")
     return 0
+
+
+def _language(text: str) -> str:
+    code = text.strip().lower()
+    if code not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}; the languages are: "
+                                         f"{', '.join(LANGUAGES)}")
+    return code
 
 
 # ----------------------------------------------------------------------------- main
@@ -318,6 +342,10 @@ def _parser() -> _Parser:
 
     rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")
     rules.add_argument("name", nargs="?", help="variant name or alias")
+    for command in (demo, play, sim, rules):
+        command.add_argument("--lang", type=_language, default=default_language(),
+                             help=f"language: {', '.join(LANGUAGES)} (default from the "
+                                  f"locale, else en)")
     return parser
 
 

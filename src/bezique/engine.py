@@ -293,5 +293,6 @@ def _apply_to_game(game: State | Game, action: Action) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"expected a State or a Game, not {type(game).__name__}")
     if game.is_over:
-        raise IllegalActionError("the game is over: no action is legal", action=action)
+        raise IllegalActionError("the game is over: no action is legal", action=action,
+                                 message_id="game-over")
     return advance(game, apply(game.current, action))

@@ -7,6 +7,7 @@ care about "the input was wrong" can catch the built-in type.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -37,7 +38,8 @@ class IllegalActionError(BeziqueError):
 
     The same facts are machine-readable, set where the error is raised, so
     that a frontend can highlight or translate the rule without reading the
-    message: :attr:`rule` and :attr:`action`.
+    message: :attr:`rule` and :attr:`action`; and :attr:`message_id` with :attr:`params`,
+    from which :func:`bezique.i18n.message` renders the refusal in another language.
 
     >>> import bezique as bz
     >>> try:
@@ -54,10 +56,21 @@ class IllegalActionError(BeziqueError):
     """The action refused (what was given, when it is not an action at all); ``None``
     when the error was raised without one."""
 
-    def __init__(self, message: str, *, rule: str | None = None, action: Any = None) -> None:
+    message_id: str | None
+    """The id of the message (``"R2.10/follow-suit"``), which starts with :attr:`rule`;
+    ``None`` when the error was raised with a bare message."""
+    params: Mapping[str, Any]
+    """The values filled into the message (``{"player": 0, "card": Card("Q", "S")}``):
+    players, cards, suits, melds; empty when there are none."""
+
+    def __init__(self, message: str, *, rule: str | None = None, action: Any = None,
+                 message_id: str | None = None, params: Mapping[str, Any] | None = None,
+                 ) -> None:
         super().__init__(message)
         self.rule = rule
         self.action = action
+        self.message_id = message_id
+        self.params = dict(params) if params else {}
 
 
 class NotYourTurnError(IllegalActionError):
@@ -80,6 +93,10 @@ class NotYourTurnError(IllegalActionError):
     ...     print(err)
     0 1 R2.4
     R2.4: player 0 may not act now: it is player 1's turn
+
+    Its :attr:`~IllegalActionError.message_id` is ``"R2.4/not-your-turn"`` (the rule's) and
+    its :attr:`~IllegalActionError.params` ``player`` and ``to_move``, so that
+    :func:`bezique.i18n.message` tells it in another language.
     """
 
     player: int
@@ -90,12 +107,19 @@ class NotYourTurnError(IllegalActionError):
     def __init__(self, player: int, to_move: int | None, rule: str | None = "R2.4",
                  action: Any = None) -> None:
         super().__init__(f"{rule}: player {player} may not act now: it is player "
-                         f"{to_move}'s turn", rule=rule, action=action)
+                         f"{to_move}'s turn", rule=rule, action=action,
+                         message_id=f"{rule}/not-your-turn" if rule in _TURN_RULES else None,
+                         params={"player": player, "to_move": to_move})
         self.player = player
         self.to_move = to_move
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.player, self.to_move, self.rule, self.action))
+
+
+_TURN_RULES = frozenset({"R2.4", "R2.6", "R9.4", "R11.8"})
+"""The turn orders a :class:`NotYourTurnError` has a message id for (``"R2.4/not-your-turn"``,
+:mod:`bezique._messages`); with another rule it is told in English only."""
 
 
 class BotError(BeziqueError):

@@ -194,7 +194,8 @@ class Record:
             except IllegalActionError as exc:
                 raise IllegalActionError(
                     f"action {i + 1} ({format_action(action)}): {exc}",
-                    rule=exc.rule, action=exc.action) from None
+                    rule=exc.rule, action=exc.action, message_id=exc.message_id,
+                    params=exc.params) from None
             yield position
 
     def final(self) -> State | Game:
@@ -441,6 +442,7 @@ def _read_moves(position: State | Game, moves: list[tuple[int, str, str]]
             position = apply(position, action)
         except IllegalActionError as exc:
             raise RecordLineError(f"line {number}: {text!r} is not legal: {exc}",
-                                  rule=exc.rule, action=exc.action) from None
+                                  rule=exc.rule, action=exc.action,
+                                  message_id=exc.message_id, params=exc.params) from None
         actions.append(action)
     return tuple(actions)

@@ -60,9 +60,11 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
     kind = Irregularity(irregularity)
     rules = rules_of(state.variant)
     if state.stage is Stage.OVER:
-        raise IllegalActionError("R10: the deal is over; no penalty can be applied", rule="R10")
+        raise IllegalActionError("R10: the deal is over; no penalty can be applied", rule="R10",
+                                 message_id="R10/deal-over")
     if not isinstance(offender, int) or not 0 <= offender < rules.players:
-        raise IllegalActionError(f"R10: no player {offender!r}", rule="R10")
+        raise IllegalActionError(f"R10: no player {offender!r}", rule="R10",
+                                 message_id="R10/no-player", params={"given": repr(offender)})
     side = rules.sides[offender]
     others = [q for q in range(rules.side_count) if q != side]
     if kind is not Irregularity.REVOKE:
@@ -71,7 +73,8 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
                           for q, p in enumerate(state.penalties))
         return state.replace(penalties=penalties)
     if state.phase != 2:
-        raise IllegalActionError("R10.3: a revoke can only happen in phase 2", rule="R10.3")
+        raise IllegalActionError("R10.3: a revoke can only happen in phase 2", rule="R10.3",
+                                 message_id="R10.3/revoke-phase-2")
     remaining = [c for hand in state.hands for c in hand] + [c for _, c in state.trick]
     brisques = sum(1 for c in remaining if c.rank >= Rank.TEN)
     played = state.played + tuple(remaining)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
+from bezique.i18n import meld_name, translator, variant_title
 from bezique.melds import MeldKind
 from bezique.variants import Variant
 
@@ -170,23 +171,32 @@ class SimulationResult:
             "elapsed": self.elapsed, "deals_per_second": self.deals_per_second,
         }
 
-    def summary(self) -> str:
-        """A plain-text table of the result, as ``bezique simulate`` prints it."""
-        unit = "deal" if self.mode == "deals" else "game"
+    def summary(self, lang: str = "en") -> str:
+        """A plain-text table of the result, as ``bezique simulate`` prints it, in words of
+        ``lang`` (:data:`bezique.i18n.LANGUAGES`)."""
+        t = translator(lang)
         n = max(self.played, 1)
-        lines = [f"{self.variant.title or self.variant.name}: {self.played} {unit}s"
-                 + (f" ({self.deals} deals)" if self.mode == "games" else "")
-                 + f", seed {self.seed}" + (", duplicate" if self.duplicate else ""), ""]
+        count = (t.ngettext("{count} deal", "{count} deals", self.played) if self.mode == "deals"
+                 else t.ngettext("{count} game", "{count} games", self.played))
+        lines = [f"{variant_title(self.variant, lang)}: "
+                 + count.format(count=self.played)
+                 + (" (" + t.ngettext("{count} deal", "{count} deals", self.deals).format(
+                     count=self.deals) + ")" if self.mode == "games" else "")
+                 + t.gettext(", seed {seed}").format(seed=self.seed)
+                 + (t.gettext(", duplicate") if self.duplicate else ""), ""]
+        side = t.gettext("side {side}")
         has_value = self.mean_value is not None
-        head = f"  {'':<18}{'wins':>8}{'win %':>8}{'mean pts':>11}{'sd':>9}"
-        lines.append(head + (f"{'mean value':>12}" if has_value else ""))
+        head = (f"  {'':<18}{t.gettext('wins'):>8}{t.gettext('win %'):>8}"
+                f"{t.gettext('mean pts'):>11}{t.gettext('sd'):>9}")
+        lines.append(head + (f"{t.gettext('mean value'):>12}" if has_value else ""))
         for s, wins in enumerate(self.wins):
-            row = (f"  {'side ' + str(s):<18}{wins:>8}{100 * wins / n:>7.1f}%"
+            row = (f"  {side.format(side=s):<18}{wins:>8}{100 * wins / n:>7.1f}%"
                    f"{self.mean_points[s]:>11.1f}{self.std_points[s]:>9.1f}")
             lines.append(row + (f"{self.mean_value[s]:>12.1f}" if self.mean_value else ""))
-        lines.append(f"  {'ties':<18}{self.ties:>8}{100 * self.ties / n:>7.1f}%")
+        lines.append(f"  {t.gettext('ties'):<18}{self.ties:>8}{100 * self.ties / n:>7.1f}%")
+        bot = t.gettext("bot {bot} ({name})")
         for k, name in enumerate(self.bot_names):
-            row = (f"  {f'bot {k} ({name})':<18}{self.bot_wins[k]:>8}"
+            row = (f"  {bot.format(bot=k, name=name):<18}{self.bot_wins[k]:>8}"
                    f"{100 * self.bot_wins[k] / n:>7.1f}%"
                    f"{self.bot_mean_points[k]:>11.1f}{self.bot_std_points[k]:>9.1f}")
             lines.append(row + (f"{self.bot_mean_value[k]:>12.1f}"
@@ -194,18 +204,23 @@ class SimulationResult:
         lines.append("")
         for k, name in enumerate(self.bot_names):
             lo, hi = self.bot_interval(k)
-            lines.append(f"  bot {k} ({name}) scores {100 * self.bot_score(k):.1f}% "
-                         f"(ties half), 95% interval {100 * lo:.1f}% - {100 * hi:.1f}%")
-        lines += ["", "  combinations per deal"
-                  + "".join(f"{'side ' + str(s):>9}" for s in range(len(self.wins)))
-                  + f"{'total':>9}"]
+            lines.append("  " + t.gettext("{bot} scores {score:.1f}% (ties half), {level} "
+                                          "interval {low:.1f}% - {high:.1f}%").format(
+                bot=bot.format(bot=k, name=name), score=100 * self.bot_score(k), level="95%",
+                low=100 * lo, high=100 * hi))
+        lines += ["", f"  {t.gettext('combinations per deal')}"
+                  + "".join(f"{side.format(side=s):>9}" for s in range(len(self.wins)))
+                  + f"{t.gettext('total'):>9}"]
         for (kind, counts), (_, freq) in zip(self.meld_counts, self.meld_frequencies,
                                              strict=True):
             per_side = "".join(f"{c / max(self.deals, 1):>9.3f}" for c in counts)
-            lines.append(f"  {kind.value.replace('_', ' '):<22}{per_side}{freq:>9.3f}")
-        lines += ["", f"  mean deal length: {self.mean_actions:.1f} actions, "
-                      f"{self.mean_tricks:.1f} tricks",
-                  f"  {self.deals} deals in {self.elapsed:.2f} s: "
-                  f"{self.deals_per_second:.{0 if self.deals_per_second >= 10 else 2}f}"
-                  " deals/s"]
+            lines.append(f"  {meld_name(kind, lang):<22}{per_side}{freq:>9.3f}")
+        speed = f"{self.deals_per_second:.{0 if self.deals_per_second >= 10 else 2}f}"
+        lines += ["", "  " + t.gettext("mean deal length: {actions:.1f} actions, {tricks:.1f} "
+                                       "tricks").format(actions=self.mean_actions,
+                                                        tricks=self.mean_tricks),
+                  "  " + t.ngettext("{count} deal in {seconds:.2f} s: {speed} deals/s",
+                                    "{count} deals in {seconds:.2f} s: {speed} deals/s",
+                                    self.deals).format(count=self.deals, seconds=self.elapsed,
+                                                       speed=speed)]
         return "\n".join(lines)

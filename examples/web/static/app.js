@@ -11,6 +11,8 @@
 // A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}, with
 // the seat's token (Authorization: Bearer <token>). The page's address holds the game and
 // the token (#game=<id>&token=<token>): it is the seat's link, to come back or to hand on.
+// Languages: every request carries ?lang= (the server's refusals, titles and combination
+// names come in that language); the page's own words are looked up in /words.json by t().
 "use strict";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -27,6 +29,23 @@ let game = null;
 let token = null;
 let invites = [];  // [seat, link] for the other people's seats of a game made here
 let polling = 0;   // the generation of the wait for another seat's move
+let lang = localStorage.getItem("bezique-lang") || "en";
+let words = {};  // the page's words in every language: {"fi": {"Trick": "Tikki", ...}, ...}
+
+// The page's own text in the chosen language, with {fields} filled: t("phase {phase}", {phase: 1}).
+function t(text, fields = {}) {
+  const said = (words[lang] || {})[text] || text;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fields[name] : whole));
+}
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.en) node.dataset.en = node.textContent;
+    node.textContent = t(node.dataset.en);
+  }
+  $("seed").placeholder = t("random");
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -62,13 +81,13 @@ function back(label = "") {
 }
 
 function playerName(p) {
-  if (p === game.seat) return "you";
+  if (p === game.seat) return t("you");
   const partner = game.sides[p] === game.sides[game.seat];
-  return `player ${p}` + (partner ? " (partner)" : "");
+  return t(partner ? "player {player} (partner)" : "player {player}", { player: p });
 }
 
 function sideName(side) {
-  return `side ${side}` + (side === game.sides[game.seat] ? " (you)" : "");
+  return t(side === game.sides[game.seat] ? "side {side} (you)" : "side {side}", { side });
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -86,11 +105,13 @@ async function request(method, url, body, quiet = false) {
     options.body = JSON.stringify(body);
   }
   try {
-    const response = await fetch(url, options);
+    const response = await fetch(url + (url.includes("?") ? "&" : "?") + "lang=" + lang, options);
     const payload = await response.json();
+    if (!response.ok && !payload.message) payload.message = payload.error;
     return { ok: response.ok, payload };
   } catch (error) {
-    return { ok: false, payload: { error: `the server did not answer (${error})`, rule: null } };
+    return { ok: false, payload: { message: t("the server did not answer ({error})", { error }),
+                                   rule: null } };
   }
 }
 
@@ -102,7 +123,7 @@ async function send(action) {
     polling++;
     showMessage("");
   } else {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
   }
   render();
 }
@@ -123,7 +144,7 @@ async function startGame(event) {
     history.replaceState(null, "", `#game=${game.id}&token=${encodeURIComponent(token)}`);
     showMessage("");
   } else {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
   }
   render();
 }
@@ -135,10 +156,10 @@ function showMessage(text, rule) {
   if (!text) return;
   if (rule) {
     message.setAttribute("data-rule", rule);
-    message.append(el("strong", {}, `Refused by rule ${rule}.`), " ");
+    message.append(el("strong", {}, t("Refused by rule {rule}.", { rule })), " ");
     if (text.startsWith(rule + ":")) text = text.slice(rule.length + 1).trim();
   } else {
-    message.append(el("strong", {}, "Refused. "));
+    message.append(el("strong", {}, t("Refused.")), " ");
   }
   message.append(text);
 }
@@ -162,7 +183,7 @@ async function waitForOthers() {
     "GET", `/api/games/${game.id}?after=${game.moves}`, undefined, true);
   if (mine !== polling) return;
   if (!ok) {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     if (mine === polling) waitForOthers();
     return;
@@ -191,17 +212,18 @@ function draw(o) {
 }
 
 function drawStatus(o) {
-  const trump = o.trump ? SUITS[o.trump] : "not fixed yet";
+  const trump = o.trump ? SUITS[o.trump] : t("not fixed yet");
   let turn;
-  if (game.over) turn = game.game ? "The game is over." : "The deal is over.";
+  if (game.over) turn = t(game.game ? "The game is over." : "The deal is over.");
   else if (o.to_move === game.seat) {
-    turn = o.stage === "declare" ? "Your turn: declare or pass." : "Your turn: play a card.";
-  } else turn = `Waiting for ${playerName(o.to_move)}.`;
-  const deal = game.game ? [el("span", { id: "deal" }, `deal ${game.game.deal}`)] : [];
+    turn = t(o.stage === "declare" ? "Your turn: declare or pass." : "Your turn: play a card.");
+  } else turn = t("Waiting for {player}.", { player: playerName(o.to_move) });
+  const deal = game.game ? [el("span", { id: "deal" }, t("deal {deal}", { deal: game.game.deal }))] : [];
   $("status").replaceChildren(
-    el("span", {}, game.title), ...deal, el("span", {}, `trump ${trump}`),
-    el("span", {}, `stock ${o.stock_size}`), el("span", {}, `phase ${o.phase}`),
-    el("span", {}, `tricks ${o.tricks}`), el("span", { class: "turn" }, turn));
+    el("span", {}, game.title), ...deal, el("span", {}, t("trump {trump}", { trump })),
+    el("span", {}, t("stock {count}", { count: o.stock_size })),
+    el("span", {}, t("phase {phase}", { phase: o.phase })),
+    el("span", {}, t("tricks {count}", { count: o.tricks })), el("span", { class: "turn" }, turn));
 }
 
 function drawScores(o) {
@@ -217,15 +239,17 @@ function drawScores(o) {
 function brisqueNotes(o) {
   const result = game.result;
   if (!result) {
-    return o.brisques ? [el("span", { class: "note" }, `brisques won: ${o.brisques.join(" / ")}`)] : [];
+    return o.brisques ? [el("span", { class: "note" },
+      t("brisques won: {counts}", { counts: o.brisques.join(" / ") }))] : [];
   }
   const points = result.breakdown.map((b) => b.brisques);
   const notes = [el("span", { class: "note", id: "brisques" },
-    `brisques counted: ${points.join(" / ")} points`)];
+    t("brisques counted: {points} points", { points: points.join(" / ") }))];
   const s = result.settlement;
   if (s && !s.brisques_counted && result.brisque_counts.some((n) => n > 0)) {
-    notes.push(el("span", { class: "note" }, `brisques won: ${result.brisque_counts.join(" / ")}` +
-      " (not counted: no tie, no side saved from the rubicon)"));
+    notes.push(el("span", { class: "note" },
+      t("brisques won: {counts} (not counted: no tie, no side saved from the rubicon)",
+        { counts: result.brisque_counts.join(" / ") })));
   }
   return notes;
 }
@@ -238,15 +262,15 @@ function drawGame() {
   const rows = g.totals.map((total, side) => el("span", {
     class: "score", "data-side": String(side), "data-total": String(total),
   }, `${sideName(side)}: `, el("b", {}, String(total))));
-  const parts = [el("h2", {}, g.over ? `Game over after ${g.deals.length} deals` :
-    `Deal ${g.deal}: totals to ${g.target}`), ...rows];
+  const parts = [el("h2", {}, g.over ? t("Game over after {count} deals", { count: g.deals.length }) :
+    t("Deal {deal}: totals to {target}", { deal: g.deal, target: g.target })), ...rows];
   if (g.deals.length) {
-    parts.push(el("span", { class: "note" }, "deals: " +
-      g.deals.map((points) => points.join("–")).join(", ")));
+    parts.push(el("span", { class: "note" }, t("deals: {points}",
+      { points: g.deals.map((points) => points.join("–")).join(", ") })));
   }
   if (g.over) {
-    parts.push(el("p", { id: "game-result" }, g.winner === null ? "A tie." :
-      `${sideName(g.winner)} wins the game (worth ${g.value}).`));
+    parts.push(el("p", { id: "game-result" }, g.winner === null ? t("A tie.") :
+      t("{side} wins the game (worth {value}).", { side: sideName(g.winner), value: g.value })));
   }
   box.replaceChildren(...parts);
 }
@@ -254,8 +278,8 @@ function drawGame() {
 function drawInvites() {
   const box = $("invite");
   box.hidden = invites.length === 0;
-  box.replaceChildren(el("h2", {}, "Links for the other people"), ...invites.map(([seat, link]) =>
-    el("p", {}, `seat ${seat}: `, el("a", { href: link, "data-seat": String(seat) }, link))));
+  box.replaceChildren(el("h2", {}, t("Links for the other people")), ...invites.map(([seat, link]) =>
+    el("p", {}, t("seat {seat}: ", { seat }), el("a", { href: link, "data-seat": String(seat) }, link))));
 }
 
 function drawOthers(o) {
@@ -264,12 +288,13 @@ function drawOthers(o) {
     if (p === game.seat) continue;
     const row = el("div", { class: "cards" });
     if (o.hand_sizes[p]) {
-      row.append(el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, "hand")));
+      row.append(el("figure", {}, back(String(o.hand_sizes[p])), el("figcaption", {}, t("hand"))));
     }
     row.append(...o.table[p].map((entry) => el("figure", {}, card(entry[0]),
-        el("figcaption", {}, "table"))));
+        el("figcaption", {}, t("table")))));
     seats.push(el("div", { class: "seat", "data-player": String(p) },
-      el("h2", {}, `${playerName(p)}: ${o.hand_sizes[p]} cards in hand`), row));
+      el("h2", {}, t("{player}: {count} cards in hand", { player: playerName(p),
+                                                           count: o.hand_sizes[p] })), row));
   }
   $("others").replaceChildren(...seats);
 }
@@ -280,12 +305,12 @@ function drawMiddle(o) {
   $("trick").replaceChildren(...played(o.trick));
   const last = game.last_trick;
   $("last-trick").replaceChildren(...played(last.cards));
-  $("last-trick-title").textContent = last.winner === null ? "Last trick" :
-    `Last trick, won by ${playerName(last.winner)}`;
+  $("last-trick-title").textContent = last.winner === null ? t("Last trick") :
+    t("Last trick, won by {player}", { player: playerName(last.winner) });
   const pile = [];
-  if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, "turn-up")));
+  if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, t("turn-up"))));
   if (o.stock_size > (o.turn_up ? 1 : 0)) {
-    pile.push(el("figure", {}, back(String(o.stock_size)), el("figcaption", {}, "stock")));
+    pile.push(el("figure", {}, back(String(o.stock_size)), el("figcaption", {}, t("stock"))));
   }
   if (o.trump) pile.push(el("span", { class: "big " + (RED.has(o.trump) ? "red" : "black") },
     SUITS[o.trump]));
@@ -333,7 +358,8 @@ function drawMine(o) {
 function drawActions() {
   const buttons = game.choices.filter((c) => c.kind !== "play").map((c) => {
     const button = el("button", { type: "button", class: "action " + c.kind });
-    button.append(c.label);
+    button.append(c.kind === "declare" ? c.label
+      : c.kind === "announce" ? t("announce {meld}", { meld: c.name }) : t(c.label));
     if (c.cards) button.append(" ", ...c.cards.map((code) => card(code, { class: "card mini " +
       (RED.has(split(code).suit) ? "red" : "black") })));
     return clickable(button, c.action, true);
@@ -344,7 +370,7 @@ function drawActions() {
 function drawLog() {
   $("log").replaceChildren(...game.log.map((entry) => el("li", {
     class: entry.player === game.seat ? "mine" : "",
-  }, `${entry.player}: ${entry.action}${entry.forced ? " (forced)" : ""}`)));
+  }, `${entry.player}: ${entry.action}${entry.forced ? " " + t("(forced)") : ""}`)));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -359,42 +385,87 @@ function drawResult() {
   link.download = `bezique-${game.id}.txt`;
   const head = el("tr", {}, el("th", {}, ""),
     ...result.breakdown.map((_, side) => el("th", {}, sideName(side))));
-  const rows = FIELDS.map(([field, label]) => el("tr", { class: field }, el("th", {}, label),
+  const rows = FIELDS.map(([field, label]) => el("tr", { class: field }, el("th", {}, t(label)),
     ...result.breakdown.map((score, side) => el("td", {
       "data-side": String(side), "data-field": field,
     }, String(score[field])))));
-  const title = game.result ? "Result" : `Result of deal ${game.game.deals.length}`;
+  const title = game.result ? t("Result") :
+    t("Result of deal {deal}", { deal: game.game.deals.length });
   const parts = [el("h2", {}, title), el("table", {}, head, ...rows)];
   const s = result.settlement;
   if (s) {
-    const outcome = s.winner === null ? "a tie" :
-      `${sideName(s.winner)} wins ${s.value}` + (s.rubiconed ? " (rubicon)" : "");
-    parts.push(el("p", { id: "settlement" }, `Settlement: totals ${s.totals.join(" / ")}: ${outcome}`));
+    const outcome = s.winner === null ? t("a tie") :
+      t(s.rubiconed ? "{side} wins {value} (rubicon)" : "{side} wins {value}",
+        { side: sideName(s.winner), value: s.value });
+    parts.push(el("p", { id: "settlement" }, t("Settlement: totals {totals}: {outcome}",
+                                                { totals: s.totals.join(" / "), outcome })));
   }
   section.replaceChildren(...parts);
 }
 
 // ---------------------------------------------------------------- start
 
+async function changeLanguage() {
+  lang = $("lang").value;
+  localStorage.setItem("bezique-lang", lang);
+  translatePage();
+  const { ok: listed, payload: list } = await request("GET", "/api/variants");
+  if (listed) list.variants.forEach((v, k) => { $("variant").options[k].dataset.title = v.title; });
+  translateVariants();
+  translateSeats();
+  if (game) {  // the server's words (title, combination names) in the new language
+    const { ok, payload } = await request("GET", `/api/games/${game.id}`);
+    if (ok) game = payload;
+  }
+  showMessage("");
+  render();
+}
+
+function translateVariants() {
+  for (const option of $("variant").options) {
+    option.textContent = t("{title} ({count} players)", option.dataset);
+  }
+}
+
+// The seat picker's words: "Seat N" and "a person" (a bot keeps its name).
+function translateSeats() {
+  for (const label of document.querySelectorAll("#seats label")) {
+    label.firstChild.textContent = t("Seat {seat} ", { seat: label.dataset.seat });
+  }
+  for (const option of document.querySelectorAll('#seats option[value="human"]')) {
+    option.textContent = t("a person");
+  }
+}
+
 async function load() {
+  const wordsLoaded = fetch("/words.json").then((r) => r.json()).catch(() => ({}));
   const { ok, payload } = await request("GET", "/api/variants");
   if (!ok) {
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
     render();
     return;
   }
+  if (!(lang in payload.languages)) lang = "en";
+  $("language").replaceChildren(el("label", {}, el("span", { "data-i18n": "" }, "Language"), " ",
+    el("select", { id: "lang", name: "lang" }, ...Object.entries(payload.languages).map(
+      ([code, name]) => el("option", { value: code, textContent: name, selected: code === lang })))));
+  $("lang").addEventListener("change", changeLanguage);
   $("variant").replaceChildren(...payload.variants.map((v) => el("option", {
-    value: v.name, textContent: `${v.title} (${v.players} players)`,
+    value: v.name, "data-title": v.title, "data-count": String(v.players),
   })));
+  words = await wordsLoaded;
   const kinds = [["human", "a person"], ...payload.bots.map((name) => [`bot:${name}`, `bot: ${name}`])];
   const players = Object.fromEntries(payload.variants.map((v) => [v.name, v.players]));
   const drawSeats = () => {
     const count = players[$("variant").value];
-    $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => el("label", {},
-      `Seat ${seat} `, el("select", { "data-seat": String(seat) }, ...kinds.map(([value, text]) =>
-        el("option", { value, textContent: text,
-          selected: seat === 0 ? value === "human" : value === `bot:${payload.bot}` }))))));
+    $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => el("label", {
+      "data-seat": String(seat) }, `Seat ${seat} `, el("select", { "data-seat": String(seat) },
+      ...kinds.map(([value, text]) => el("option", { value, textContent: text,
+        selected: seat === 0 ? value === "human" : value === `bot:${payload.bot}` }))))));
+    translateSeats();
   };
+  translatePage();
+  translateVariants();
   drawSeats();
   $("variant").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", startGame);
@@ -408,7 +479,7 @@ async function load() {
     token = link.get("token");
     const { ok: found, payload: saved } = await request("GET", `/api/games/${link.get("game")}`);
     if (found) game = saved;
-    else showMessage(saved.error, saved.rule);
+    else showMessage(saved.message, saved.rule);
   }
   render();
 }
@@ -417,11 +488,11 @@ async function load() {
 async function downloadRecord(event) {
   if (event.currentTarget.dataset.ready === "1") return;
   event.preventDefault();
-  const response = await fetch(`/api/games/${game.id}/record`,
+  const response = await fetch(`/api/games/${game.id}/record?lang=${lang}`,
     { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
     const payload = await response.json();
-    showMessage(payload.error, payload.rule);
+    showMessage(payload.message, payload.rule);
     return;
   }
   const link = $("record");

@@ -1,9 +1,10 @@
 """Why an action is illegal: the rule and a message (used by :func:`bezique.check_action`).
 
-Each explanation is a pair ``(rule, text)``: the id of the rule that refuses the action
-(``None`` where none applies) and what to tell the player. :func:`refusal` makes the
-:class:`~bezique.errors.IllegalActionError` of it, whose message is ``"R2.6: text"`` and
-whose ``rule`` and ``action`` carry the same facts for programs.
+Each explanation is a pair ``(message_id, params)``: the id of the message, which starts
+with the id of the rule that refuses the action (:mod:`bezique._messages`), and the values
+of its template. :func:`refusal` makes the :class:`~bezique.errors.IllegalActionError` of
+it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
+``message_id`` and ``params`` carry the same facts for programs and translations.
 """
 
 from __future__ import annotations
@@ -12,22 +13,26 @@ from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.hands import position
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
+from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
-from bezique.cards import Card, Rank, format_cards
+from bezique.cards import Card, Rank
 from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import Stage, State, Window
 
 __all__ = ["Explanation", "explain", "explain_play", "refusal", "source_of_play"]
 
-Explanation = tuple[str | None, str]
-"""``(rule, text)``: the id of the rule refusing an action, or ``None``, and why."""
+Explanation = tuple[str, dict[str, object]]
+"""``(message_id, params)``: why an action is refused (:mod:`bezique._messages`)."""
 
 
 def refusal(explanation: Explanation, action: object) -> IllegalActionError:
     """The error for ``action``, refused as ``explanation`` says."""
-    rule, text = explanation
-    return IllegalActionError(f"{rule}: {text}" if rule else text, rule=rule, action=action)
+    message_id, params = explanation
+    rule = reason_rule(message_id, params)
+    text = render(MESSAGES[message_id], params)
+    return IllegalActionError(f"{rule}: {text}" if rule else text, rule=rule, action=action,
+                              message_id=message_id, params=params)
 
 
 def source_of_play(s: State, p: int | None, action: Play) -> bool:
@@ -45,8 +50,8 @@ def source_of_play(s: State, p: int | None, action: Play) -> bool:
         return True
     elif action.from_table is False and in_hand:
         return False
-    where = {None: "in hand or on the table", True: "on the table", False: "in hand"}
-    raise refusal(("R2.7", f"player {p} holds no {card} {where[action.from_table]}"), action)
+    where = {None: "R2.7/not-held", True: "R2.7/not-on-table", False: "R2.7/not-in-hand"}
+    raise refusal((where[action.from_table], {"player": p, "card": card}), action)
 
 
 def explain_play(s: State, action: Play) -> None:
@@ -58,17 +63,16 @@ def explain_play(s: State, action: Play) -> None:
         led = s.trick[0][1].suit
         card = action.card
         if card.suit is not led and any(c.suit is led for c in hand):
-            raise refusal(("R2.10", f"{card} does not follow suit; "
-                                    f"player {p} holds {led} and must follow"), action)
+            raise refusal(("R2.10/follow-suit", {"card": card, "player": p, "suit": led}),
+                          action)
         allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
         if card in allowed:
             return
         if card.suit is led:
-            raise refusal(("R2.10", f"{card} does not win the trick; player {p} must "
-                                    f"win it if able, with one of {format_cards(allowed)}"),
-                          action)
-        raise refusal(("R2.10", f"player {p} is void in {led} and must trump "
-                                f"(winning if able) with one of {format_cards(allowed)}"), action)
+            raise refusal(("R2.10/must-win", {"card": card, "player": p,
+                                              "allowed": tuple(allowed)}), action)
+        raise refusal(("R2.10/must-trump", {"player": p, "suit": led, "allowed": tuple(allowed)}),
+                      action)
 
 
 def explain(s: State, action: object) -> Explanation:
@@ -76,10 +80,9 @@ def explain(s: State, action: object) -> Explanation:
     p = s.to_move
     if s.stage is Stage.GUESS:
         low, high = s.variant.deal.packet_range
-        return "R9.4", (f"player {p} must first guess the size of the dealer's packet "
-                        f"(GuessPacket, {low}-{high})")
+        return "R9.4/guess-first", {"player": p, "low": low, "high": high}
     if isinstance(action, GuessPacket):
-        return "R9.4", "the dealer's packet is guessed only before the first trick"
+        return "R9.4/guess-late", {}
     if s.stage is Stage.PLAY:
         return _explain_in_play(s, p, action)
     assert p is not None
@@ -89,30 +92,25 @@ def explain(s: State, action: object) -> Explanation:
 def _explain_in_play(s: State, p: int | None, action: object) -> Explanation:
     """Why ``action`` is illegal while a card is due to the trick (R2.6, R3.1, R4.1)."""
     if isinstance(action, Pass):
-        return "R2.6", (f"pass only closes a declaration window; "
-                        f"player {p} must play a card to the trick")
+        return "R2.6/pass-in-play", {"player": p}
     if isinstance(action, Announce):
-        return "R13.7", (f"announcements are made in a declaration window, after its scored "
-                         f"combination; player {p} must play a card")
+        return "R13.7/announce-in-play", {"player": p}
     if isinstance(action, Declare) and action.meld is MeldKind.CARTE_BLANCHE:
         return explain_carte_blanche(s, p, action)
     if isinstance(action, ExchangeSeven):
-        return "R4.1", (f"the seven of trumps is exchanged only right after winning a phase-1 "
-                        f"trick; player {p} must play a card")
+        return "R4.1/exchange-in-play", {"player": p}
     if isinstance(action, Declare) and action.meld is MeldKind.TRUMP_SEVEN:
         return explain_seven_any_time(s, p, action)
     if isinstance(action, (Declare, ExchangeSeven)):
-        return "R3.1", (f"only the winner of a phase-1 trick may declare or exchange, after "
-                        f"the trick and before drawing; player {p} must play a card")
-    return None, _not_an_action(action, f"player {p} must play a card")
+        return "R3.1/declare-in-play", {"player": p}
+    return _not_an_action(action, p, "play")
 
 
 def _explain_in_window(s: State, p: int, action: object) -> Explanation:
     """Why ``action`` is illegal in ``p``'s declaration window (R2.6, R3.2, R4.3)."""
     rules = rules_of(s.variant)
     if isinstance(action, Play):
-        return "R2.6", (f"player {p} has a declaration window open: declare, exchange the seven "
-                        f"or pass before the next trick")
+        return "R2.6/play-in-window", {"player": p}
     if isinstance(action, ExchangeSeven):
         return explain_seven(s, rules, p, action.card, exchange=True)
     if isinstance(action, Announce):
@@ -121,59 +119,52 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
         if action.meld is MeldKind.TRUMP_SEVEN:
             card = action.cards[0] if len(action.cards) == 1 else None
             if card is None:
-                return "R4.2", "the seven of trumps is declared alone"
+                return "R4.2/seven-alone", {}
             return explain_seven(s, rules, p, card, exchange=False)
         if action.meld is MeldKind.CARTE_BLANCHE:
-            return "R11.6", "carte blanche is shown on the player's turn to play a card"
+            return "R11.6/carte-blanche-on-play", {}
         if Window.COMBO_DONE in s.window:
             if (Window.PARTNER in s.window and Window.DECLARED not in s.window
                     and rules.partner_seven):
-                return "R13.4", ("the side's combination of this trick is declared; the "
-                                 "partner's window is for a seven action only (R11.8)")
+                return "R13.4/partner-seven-only", {}
             if rules.seven_counts_as_meld and Window.DECLARED not in s.window:
-                return "R4.3", "the seven action was this trick's one declaration"
-            return "R3.2", "one combination is scored per trick won; this window's is declared"
+                return "R4.3/seven-was-declaration", {}
+            return "R3.2/one-per-trick", {}
         return explain_declare(s, rules, p, action)
-    return None, _not_an_action(action, f"player {p} must declare, exchange the seven or pass")
+    return _not_an_action(action, p, "window")
 
 
 def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
-    """Why an announcement is refused in ``p``'s window (R13.7)."""
+    """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
+    would meet too is wrapped, its rule kept (``reason``)."""
     if not rules.announce_several:
-        return "R13.7", (f"{s.variant.name} plays announce_several = False: a window lays down "
-                         f"only the combination it scores")
+        return "R13.7/announce-several-off", {"variant": s.variant.name}
     if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
-        return "R13.7", f"{action.meld.value} is never announced"
+        return "R13.7/never-announced", {"meld": action.meld}
     if Window.DECLARED not in s.window:
-        return "R13.7", (f"an announcement follows the one combination scored in the window; "
-                         f"player {p} has scored none in it yet")
-    declare = Declare(action.meld, action.cards)
+        return "R13.7/nothing-scored-yet", {"player": p}
     if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
-        return "R13.7", "an announcement never fixes trump; only a scored declaration does"
-    rule, text = explain_declare(s, rules, p, declare)
-    return rule or "R13.7", f"{action} cannot be announced: {text}"
+        return "R13.7/announce-fixes-trump", {}
+    reason = explain_declare(s, rules, p, Declare(action.meld, action.cards))
+    return "R13.7/cannot-announce", {"action": str(action), "reason": reason}
 
 
-def _not_an_action(action: object, then: str) -> str:
-    if isinstance(action, str):
-        return (f"{action!r} is text, not an action: read it with "
-                f"bz.parse_action(state, {action!r}); {then}")
-    return f"{action!r} is not an action; {then}"
+def _not_an_action(action: object, p: int | None, then: str) -> Explanation:
+    """Something that is not an action (no rule): text, or another object."""
+    text = "text-" if isinstance(action, str) else ""
+    return f"not-an-action/{text}{then}", {"given": repr(action), "player": p}
 
 
 def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanation:
     """Why the seven of trumps cannot be declared outside a declaration window (R13.2)."""
     rules = rules_of(s.variant)
     if not rules.seven_any_time:
-        return "R3.1", (f"only the winner of a phase-1 trick may declare, after the trick and "
-                        f"before drawing (seven_declare = after_trick, R13.2); player {p} must "
-                        f"play a card")
+        return "R3.1/seven-after-trick", {"player": p}
     if s.phase != 1:
-        return "R2.9", ("no seven of trumps is declared once the stock is gone "
-                        "(seven_declare = any_time is for phase 1, R13.2)")
+        return "R2.9/seven-in-phase-2", {}
     assert p is not None
     if len(action.cards) != 1:
-        return "R4.2", "the seven of trumps is declared alone"
+        return "R4.2/seven-alone", {}
     return explain_seven(s, rules, p, action.cards[0], exchange=False)
 
 
@@ -181,29 +172,28 @@ def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
     if not rules.has_seven_meld:
         if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
-            return "R8.1", f"the seven of trumps scores nothing in {s.variant.name} (R9.1)"
-        return "R4.2", f"the seven of trumps scores nothing in {s.variant.name} (sevens_score)"
+            return "R8.1/no-trump-seven", {"variant": s.variant.name}
+        return "R4.2/sevens-score-off", {"variant": s.variant.name}
     if exchange and not rules.turn_up:
-        return "R5.1", (f"{s.variant.name} has no turn-up: a seven of trumps is shown or "
-                        "played, never exchanged")
+        return "R5.1/no-turn-up", {"variant": s.variant.name}
     if (exchange or not rules.seven_any_time) and (
             Window.SEVEN_DONE in s.window
             or (rules.seven_counts_as_meld and Window.DECLARED in s.window)):
         if rules.seven_counts_as_meld:
-            return "R4.3", "the seven of trumps counts as the trick's one declaration, already made"
-        return "R6.6", "one seven action per trick won"
+            return "R4.3/declaration-made", {}
+        return "R6.6/one-seven-action", {}
     if s.trump is None:
-        return "R5.1", "no trump is fixed yet, so no card is a seven of trumps"
+        return "R5.1/no-trump-yet", {}
     if card != Card.of(Rank.SEVEN, s.trump):
-        return "R4.1", f"{card} is not the seven of trumps"
+        return "R4.1/not-the-seven", {"card": card}
     if trump_seven_in_hand(s, p) is None:
-        return "R4.2", f"player {p} holds no unscored seven of trumps in hand"
+        return "R4.2/no-seven", {"player": p}
     if exchange:
         if s.turn_up is None:
-            return "R4.1", "the turn-up has been taken; there is nothing to exchange"
+            return "R4.1/turn-up-taken", {}
         if s.turn_up.rank is Rank.SEVEN:
-            return "R4.1", "the turn-up is itself a seven and cannot be exchanged"
-    return "R4.1", "not allowed now"  # pragma: no cover - all cases above
+            return "R4.1/turn-up-seven", {}
+    return "R4.1/not-now", {}  # pragma: no cover - all cases above
 
 
 def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanation:
@@ -212,7 +202,7 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanat
     R11.3, R11.8)."""
     kind = action.meld
     if kind not in rules.points:
-        return "R3.3", f"{s.variant.name} has no combination {kind.value}"
+        return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
     quartet = next((q for q in rules.quartets[s.trump] if q.kind is kind), None)
     return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
             or _reuse_refusal(s, rules, p, action, quartet))
@@ -225,14 +215,14 @@ def _shape_refusal(s: State, rules: Rules, action: Declare,
     pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
-            return "R11.2", f"no {kind.value} can be declared before trump is fixed"
+            return "R11.2/before-trump", {"meld": kind}
         if kind.bezique_pairs and s.variant.trump.bezique_cards(s.trump) is None:
-            return "R5.2", (f"with bezique_pair = {s.variant.trump.bezique_pair.value} no bezique "
-                            f"can be declared before trump is fixed")
-        return "R3.3", f"{format_cards(action.cards)} do not form a {kind.value}"
+            return "R5.2/bezique-before-trump", {
+                "setting": s.variant.trump.bezique_pair.value}
+        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
     if quartet is not None and (len(action.cards) != 4
                                 or any(c.rank is not quartet.rank for c in action.cards)):
-        return "R3.3", f"{format_cards(action.cards)} do not form a {kind.value}"
+        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
     return None
 
 
@@ -245,8 +235,8 @@ def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> Explana
         if card in held:
             held.remove(card)
         else:
-            return "R3.9", (f"player {p} does not hold {card} {source.where} "
-                            f"for this {action.meld.value}")
+            return "R3.9/not-held", {"player": p, "card": card, "where": source.where,
+                                     "meld": action.meld}
     return source.refusal()
 
 
@@ -257,24 +247,19 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
     kind = action.meld
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
-        return "R11.3", f"four trump {quartet.rank.name.lower()}s score only as the trump quartet"
+        return "R11.3/trump-quartet", {"ranks": quartet.rank}
     if rules.require_fresh and not any(c in s.hands[p] for c in action.cards):
-        return "R3.7", "require_fresh_card: a declaration needs a card from the hand"
+        return "R3.7/fresh-card", {}
     if kind.bezique_pairs and rules.partners[p] and not rules.partner_beziques:
         own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
-            return "R11.8", ("with partner_combined_beziques off, beziques use only the "
-                             "declarer's own hand and table")
+            return "R11.8/own-beziques", {}
     if rules.four_classes and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
             _inside_a_sequence(s, rules, p, action)):
-        return "R13.1", ("the marriage inside a scored sequence never scores by itself; its "
-                         "king or queen may marry only a fresh partner")
+        return "R13.1/marriage-in-sequence", {}
     if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
-        return "R3.8", (f"a {kind.value} broken by playing one of its cards cannot be scored "
-                        f"again by adding a like card")
-    return "R3.6", (f"the cards of this {kind.value} have already served in a combination "
-                    f"of class {kind.meld_class.name} that it cannot be built on (card reuse, "
-                    f"R3.9)")
+        return "R3.8/broken", {"meld": kind}
+    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
 
 
 def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
@@ -310,12 +295,10 @@ def explain_carte_blanche(s: State, p: int | None, action: Declare) -> Explanati
     """Why carte blanche cannot be shown now (R8.2, R11.6)."""
     rules = rules_of(s.variant)
     if rules.carte_points is None:
-        return "R8.2", f"{s.variant.name} has no carte blanche"
+        return "R8.2/no-carte-blanche", {"variant": s.variant.name}
     assert p is not None
     if s.phase != 1:
-        return "R11.6", "carte blanche is shown only while the stock lasts"
+        return "R11.6/carte-blanche-phase-1", {}
     if not s.carte[p].may_show:
-        return "R11.6", (f"player {p} has no carte blanche to show now (dealt a court, already "
-                         f"played a card since, or drew a court)")
-    return "R11.6", (f"carte blanche is declared with all the player's cards: "
-                     f"{format_cards(sorted(s.hands[p] + s.tables[p]))}")
+        return "R11.6/no-carte-blanche-now", {"player": p}
+    return "R11.6/carte-blanche-cards", {"cards": tuple(sorted(s.hands[p] + s.tables[p]))}

@@ -38,7 +38,6 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import OVER, PLAY, State
 
@@ -77,7 +76,7 @@ def _plans(s: State) -> dict[Any, Plan]:
 def check_state_action(s: State, action: Action) -> None:
     """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal in ``s``."""
     if s.stage is OVER:
-        raise IllegalActionError("the deal is over: no action is legal", action=action)
+        raise refusal(("deal-over", {}), action)
     if offered(legal_actions(s), action):
         return
     if isinstance(action, Play) and s.stage is PLAY:

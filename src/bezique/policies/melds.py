@@ -74,11 +74,11 @@ class MeldCardSource:
         return list(state.hands[player]) + [tc.card for q in (player, *partners)
                                             for tc in state.table[q]]
 
-    def refusal(self) -> tuple[str, str] | None:
+    def refusal(self) -> tuple[str, dict[str, object]] | None:
         """Why a declaration of held cards is refused when this source alone explains it:
-        ``(rule, text)``, or ``None``."""
+        ``(message_id, params)`` (:mod:`bezique._messages`), or ``None``."""
         if self.needs_card_of_last_trick:
-            return "R5.3", "a declaration from won cards must contain a card of the trick just won"
+            return "R5.3/card-of-last-trick", {}
         return None
 
 
