@@ -267,6 +267,10 @@ def test_the_language_picker_speaks_finnish_and_german(page: Any) -> None:
     server's refusals and the status bar in the chosen language, kept on reload."""
     assert page.locator("#language #lang").count() == 1  # in the header's slot
     page.select_option("#lang", "fi")
+    # the words arrive by fetch and the seat picker is drawn again after them: wait for both
+    page.wait_for_function("document.querySelector('#start').innerText === 'Uusi peli' && "
+                           "document.querySelector(\"#seats label[data-seat='0']\")"
+                           ".innerText.startsWith('Paikka 0')")
     assert page.inner_text("#start") == "Uusi peli" and page.get_attribute("html", "lang") == "fi"
     assert page.inner_text("#seats label[data-seat='0']").startswith("Paikka 0")
     browser.start_deal(page, "two-pack", 4)
