@@ -7,6 +7,7 @@ import io
 import pickle
 import random
 import string
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,11 @@ def test_an_unknown_language_is_a_value_error(call) -> None:  # type: ignore[no-
     assert "unknown language" in str(caught.value) and "en, fi, de" in str(caught.value)
 
 
+@pytest.mark.skipif(
+    sys.version_info >= (3, 12),
+    reason="from Python 3.12 on (PEP 701) Babel's extractor reads the strings inside f-strings "
+    "differently; the template is made by tools/catalogs.py on 3.11, the main run's "
+    "interpreter, and checked there (the other interpreters' runs check everything else)")
 def test_the_template_is_what_the_sources_mark() -> None:
     """``python tools/catalogs.py`` has been run: the .pot holds exactly the messages
     Babel extracts from the package (the keywords of babel.cfg and tools/catalogs.py)."""
