@@ -9,8 +9,9 @@ it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 
 from __future__ import annotations
 
-from bezique._engine.compiled import QuartetSpec, Rules, rules_of
+from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import position
+from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._engine.tricks import follow_options
 from bezique._messages import MESSAGES, reason_rule, render
@@ -203,7 +204,7 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanat
     kind = action.meld
     if kind not in rules.points:
         return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
-    quartet = next((q for q in rules.quartets[s.trump] if q.kind is kind), None)
+    quartet = next((q for q in rules.melds.quartets[s.trump] if q.kind is kind), None)
     return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
             or _reuse_refusal(s, rules, p, action, quartet))
 
@@ -212,7 +213,7 @@ def _shape_refusal(s: State, rules: Rules, action: Declare,
                    quartet: QuartetSpec | None) -> Explanation | None:
     """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
     kind = action.meld
-    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
+    pattern = rules.melds.pattern_by_key[s.trump].get((kind, action.cards))
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
             return "R11.2/before-trump", {"meld": kind}

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from bezique._engine.announcing import announce_plans, pending_plans
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
+from bezique._engine.melds.announcing import announce_plans, pending_plans
+from bezique._engine.melds.search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique._engine.tricks import follow_options
 from bezique.actions import (

@@ -15,7 +15,6 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any
 
-from bezique._engine.announcing import without_serial
 from bezique._engine.compiled import Rules
 from bezique._engine.fields import (
     ACTIVE,
@@ -50,7 +49,8 @@ from bezique._engine.legal import (
     hand_plays,
     window_actions,
 )
-from bezique._engine.meld_search import WON_SERIAL_BASE
+from bezique._engine.melds.announcing import without_serial
+from bezique._engine.melds.search import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (

@@ -210,5 +210,5 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
 def _bases(T: Any) -> frozenset[MeldKind]:
     """The combinations an upgrade may build on (R3.5, R11.3), where a partner's upgrade
     pays for announcing one (R13.7, R11.8)."""
-    bases: frozenset[MeldKind] = frozenset().union(*T.rules.upgrades.values())
+    bases: frozenset[MeldKind] = frozenset().union(*T.rules.melds.upgrades.values())
     return bases

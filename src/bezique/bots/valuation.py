@@ -13,7 +13,7 @@ playout horizon with it.
 
 from __future__ import annotations
 
-from bezique.bots._counts import (
+from bezique._engine.melds.layout import (
     FIELD,
     GUARD,
     MASK,
@@ -79,9 +79,9 @@ class TrumpTables:
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[_Pattern] = []
         by_card: list[list[tuple[int, int]]] = [[] for _ in range(32)]
-        for pat in rules.patterns[trump]:
+        for pat in rules.melds.patterns[trump]:
             total = sum(n for _, n in pat.needs)
-            upgrade = bool(rules.upgrades.get(pat.kind))
+            upgrade = bool(rules.melds.upgrades.get(pat.kind))
             pid = len(pats)
             # with meld_classes = four the sequences have their own bit (R13.1); the
             # counts of class A stand in for it
@@ -106,7 +106,7 @@ class TrumpTables:
         """Per combination, its id and the fields of its cards in a packed count vector."""
         quartets: list[tuple[tuple[int, ...], int]] = []
         quartet_of = [-1] * 32
-        for spec in rules.quartets[trump]:
+        for spec in rules.melds.quartets[trump]:
             indexes = tuple(Card.of(spec.rank, suit).index for suit in SUITS)
             for index in indexes:
                 quartet_of[index] = len(quartets)
@@ -117,7 +117,7 @@ class TrumpTables:
         """Per card index, its four-of-a-rank combination, or -1."""
         self.quartet_fields: tuple[tuple[int, int, int], ...] = tuple(
             (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
-            for q, spec in enumerate(rules.quartets[trump]))
+            for q, spec in enumerate(rules.melds.quartets[trump]))
         """Per four-of-a-rank combination, its number, the shift of its rank's count in a
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""

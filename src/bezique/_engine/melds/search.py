@@ -2,15 +2,16 @@
 
 Packed count vectors first tell whether the cards a player may declare with can make any
 combination at all (most windows: none), and which ones they might make; the candidates are
-then planned by :mod:`bezique._engine.plans`, which encodes the reuse rules.
+then planned by :mod:`bezique._engine.melds.plans`, which encodes the reuse rules.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
 
-from bezique._engine.compiled import Candidate, Pattern, Plan, QuartetSpec, Rules, WindowGate
-from bezique._engine.plans import Pool, hand_entry, plan_pattern, quartet_entry
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
+from bezique._engine.melds.tables import Candidate, Pattern, Plan, QuartetSpec, WindowGate
 from bezique.actions import Declare
 from bezique.cards import by_index
 from bezique.state import State
@@ -49,7 +50,7 @@ CARD_OF_TABLE = attrgetter("card")
 def declarations(state: State, rules: Rules, player: int, held: int | None,
                  gate: WindowGate | None = None) -> dict[Declare, Plan]:
     """The combinations ``player`` may declare, ``held`` the count vector of his hand when
-    known (:class:`~bezique._engine.compiled.WindowGate`), without the rule of the last
+    known (:class:`~bezique._engine.melds.tables.WindowGate`), without the rule of the last
     trick (R5.3). The count vectors decide first whether any combination is possible
     (``gate``: the trump's, when known)."""
     if gate is None:
@@ -79,7 +80,7 @@ _declarations = declarations
 
 
 def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
-    """Whether one of the gate's further tests passes (:func:`~bezique._engine.compiled.
+    """Whether one of the gate's further tests passes (:func:`~bezique._engine.melds.layout.
     meld_gate`)."""
     for add, guard, shift, single, mask in tests:
         y = (counts + add) & guard
@@ -141,7 +142,7 @@ def _named(gate: WindowGate, shown: int) -> tuple[Candidate, ...]:
 
 
 _NAMED_KEPT = 4096
-"""How many entries :attr:`~bezique._engine.compiled.WindowGate.candidates` may grow to with
+"""How many entries :attr:`~bezique._engine.melds.tables.WindowGate.candidates` may grow to with
 the candidates of several bits shown (each set of bits met is kept: few recur)."""
 
 

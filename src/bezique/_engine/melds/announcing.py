@@ -1,9 +1,9 @@
 """Announcements: combinations laid on the table unscored, scored in a later window (R13.7).
 
 An announcement is a declaration whose scoring is deferred. The meld search of a window
-(:func:`~bezique._engine.meld_search.declarations`) finds what may be announced, with the
+(:func:`~bezique._engine.melds.search.declarations`) finds what may be announced, with the
 same reuse rules and the same plans; the transition
-(:func:`bezique._engine.declaring.announce`) lays the cards and marks them as a declaration
+(:func:`bezique._engine.melds.declaring.announce`) lays the cards and marks them as a declaration
 would, and keeps the combination in :attr:`State.announced <bezique.state.State>`, pending
 for its side. A pending combination is scored later by ``Declare(kind, cards)`` as the one
 combination of a window of its side: its plan lays nothing and marks nothing (``bit`` 0),
@@ -18,8 +18,9 @@ declaration does).
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Plan, Rules, WindowGate
-from bezique._engine.meld_search import declarations
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.search import declarations
+from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.actions import Announce, Declare
 from bezique.state import Combination, State, Window
 

@@ -13,7 +13,6 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from bezique._engine.announcing import announce_plans
 from bezique._engine.compiled import Rules
 from bezique._engine.fields import (
     ANNOUNCED,
@@ -28,7 +27,8 @@ from bezique._engine.fields import (
     WON,
 )
 from bezique._engine.hands import position
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.melds.announcing import announce_plans
+from bezique._engine.melds.search import WON_SERIAL_BASE, Plan, window_declarations
 from bezique._engine.sevens import seven_actions
 from bezique._engine.transitions import (
     CB_SHOWN,

@@ -26,14 +26,14 @@ from collections.abc import Iterable, Iterator
 from itertools import compress, count
 from operator import add, attrgetter, not_
 
-from bezique._engine.compiled import (
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.tables import (
     QUARTET_BIT,
     SEQUENCES,
     Pattern,
     Plan,
     PoolTables,
     QuartetSpec,
-    Rules,
 )
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, by_index
@@ -78,23 +78,23 @@ class Pool:
             return
         self.hand = list(map(by_index, state.hands[player]))
         # R13.7, R11.8: a pending announcement may be built on as a scored combination; its
-        # index follows the scored ones (bezique._engine.declaring consumes it)
+        # index follows the scored ones (bezique._engine.melds.declaring consumes it)
         combos = self.combos = (state.combos + state.announced if state.announced
                                 else state.combos)
         table = state.table
         tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner
                   else (table[player],))
         key = (player, with_partner)
-        known = rules.pool_tables.get(key)
+        known = rules.melds.pool_tables.get(key)
         if known is None or known[1] is not combos or known[0] != tables:
-            known = rules.pool_tables[key] = _index(tables, combos, self.side)
+            known = rules.melds.pool_tables[key] = _index(tables, combos, self.side)
         _, _, self.table_by_index, self.on_table, self.live = known
 
 
 def _index(tables: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],
            side: int) -> PoolTables:
     """The index of :class:`Pool` for these tables and combinations (kept per player in
-    :attr:`~bezique._engine.compiled.Rules.pool_tables`: a player's table and the scored
+    :attr:`~bezique._engine.melds.tables.MeldTables.pool_tables`: a player's table and the scored
     combinations seldom change from one window to the next)."""
     table_by_index: dict[int, list[TableCard]] = {}
     on_table: dict[int, TableCard] = {}
@@ -217,7 +217,7 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     require_hand = rules.require_fresh
     best: tuple[int, tuple[int, ...], int, tuple[list[int], list[Card]]] | None = None
     if pool.live:
-        ups = rules.upgrades.get(pat.kind, _NO_KINDS)
+        ups = rules.melds.upgrades.get(pat.kind, _NO_KINDS)
         reform = pat.kind if rules.reform_broken else None
         for i, combo, kept, intact in pool.live:
             if intact:
@@ -367,7 +367,7 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
 def hand_entry(spec: QuartetSpec, hand: list[int]) -> dict[Declare, Plan]:
     """The declarations of every set of four of ``spec.rank`` from a hand alone (``hand``:
     the indexes of its cards), kept in
-    :attr:`~bezique._engine.compiled.QuartetSpec.hand_sets` by the copies held (shared,
+    :attr:`~bezique._engine.melds.tables.QuartetSpec.hand_sets` by the copies held (shared,
     never changed)."""
     caps = tuple(map(hand.count, spec.indexes))
     sets = spec.hand_sets.get(caps)
@@ -391,7 +391,7 @@ def hand_quartets(spec: QuartetSpec, caps: tuple[int, ...]) -> dict[Declare, Pla
 def quartet_set(spec: QuartetSpec, counts: tuple[int, ...]) -> tuple[tuple[Card, ...], Declare]:
     """The cards of the set of four holding ``counts`` copies of each of :attr:`QuartetSpec.
     cards` (in suit order, which is the display order of one rank) and its declaration,
-    kept in :attr:`~bezique._engine.compiled.QuartetSpec.sets` (at most 35 per rank)."""
+    kept in :attr:`~bezique._engine.melds.tables.QuartetSpec.sets` (at most 35 per rank)."""
     known = spec.sets.get(counts)
     if known is None:
         cards = tuple(card for card, n in zip(spec.cards, counts, strict=True)
