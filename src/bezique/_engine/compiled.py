@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bezique._engine.melds.source import CardSource, card_source
 from bezique._engine.melds.tables import MeldTables, WindowGate
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.policies import (
     LastTrick,
-    MeldClasses,
     PartnerDeclare,
     Phase2,
     SecondDuelLeader,
@@ -24,7 +24,6 @@ from bezique.policies import (
 from bezique.state import Window
 
 if TYPE_CHECKING:
-    from bezique.policies.melds import MeldCardSource
     from bezique.variants import Variant
 
 __all__ = ["Rules", "rules_of"]
@@ -56,17 +55,8 @@ class Rules:
         self.turn_up_seven_points: int = trump.turn_up_seven_points
         self.points: dict[MeldKind, int] = dict(melds.effective_table())
         self.seven_counts_as_meld: bool = melds.seven_counts_as_meld
-        self.require_fresh: bool = melds.require_fresh_card
-        self.reform_broken: bool = melds.reform_broken
-        self.meld_source: MeldCardSource = melds.card_source
-        """Where meld cards come from (the strategy of :mod:`bezique.policies.melds`)."""
-        # the strategy's answers the hot path asks, read once here
-        self.declares_from_won_cards: bool = self.meld_source.declares_from_won_cards
-        self.keeps_won_cards: bool = self.meld_source.keeps_won_cards
-        self.one_combination_per_trick: bool = self.meld_source.one_combination_per_trick
-        self.announce_several: bool = melds.announce_several and self.one_combination_per_trick
-        self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
-        self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
+        # where meld cards come from, with the reuse options that apply to it (R3.2, R5.3)
+        self.meld_source: CardSource = card_source(melds, self.partners)  # melds/source.py
         self.partner_may_declare: bool = melds.partner_declare is PartnerDeclare.EITHER
         self.partner_beziques: bool = melds.partner_combined_beziques
         self.last_trick_final: bool = scoring.last_trick is LastTrick.FINAL
@@ -83,9 +73,6 @@ class Rules:
         self.partner_seven: bool = (melds.partner_seven and self.has_seven_meld
                                     and not melds.seven_counts_as_meld
                                     and any(self.partners))
-        # R13.1: sequences in their own class (hand declarations only; won cards serve once)
-        self.four_classes: bool = (melds.meld_classes is MeldClasses.FOUR
-                                   and melds.card_source.reuses_cards)
         # R13.5: who leads the second duel
         self.second_duel_follower_leads: bool = (
             variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
@@ -99,9 +86,6 @@ class Rules:
         # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
         self.table_owners: tuple[tuple[int, ...], ...] = tuple(
             (p, *self.partners[p]) for p in range(self.players))
-        # R3.4-R3.9: hand declarations without re-forming need cards new to their class,
-        # but for an upgrade (the meld search's gate may then look at fresh cards only)
-        self.fresh_gate: bool = not self.reform_broken and not self.declares_from_won_cards
         # R4.3: per window value (Window flags), whether a seven action is still open in it
         self.sevens_open: tuple[bool, ...] = tuple(
             not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)

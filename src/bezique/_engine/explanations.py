@@ -138,7 +138,7 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
 def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
     """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
     would meet too is wrapped, its rule kept (``reason``)."""
-    if not rules.announce_several:
+    if not rules.meld_source.announce_several:
         return "R13.7/announce-several-off", {"variant": s.variant.name}
     if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
         return "R13.7/never-announced", {"meld": action.meld}
@@ -249,16 +249,17 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return "R11.3/trump-quartet", {"ranks": quartet.rank}
-    if rules.require_fresh and not any(c in s.hands[p] for c in action.cards):
+    if rules.meld_source.require_fresh and not any(c in s.hands[p] for c in action.cards):
         return "R3.7/fresh-card", {}
     if kind.bezique_pairs and rules.partners[p] and not rules.partner_beziques:
         own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
             return "R11.8/own-beziques", {}
-    if rules.four_classes and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
+    if rules.meld_source.four_classes and kind in (
+            MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
             _inside_a_sequence(s, rules, p, action)):
         return "R13.1/marriage-in-sequence", {}
-    if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
+    if not rules.meld_source.reform_broken and _rebuilds_broken(s, rules, p, action):
         return "R3.8/broken", {"meld": kind}
     return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
 

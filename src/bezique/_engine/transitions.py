@@ -50,7 +50,7 @@ from bezique._engine.legal import (
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
-from bezique._engine.melds.search import WON_SERIAL_BASE
+from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
@@ -232,7 +232,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    if rules.keeps_won_cards:
+    if rules.meld_source.keeps_won_cards:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(f[PLAYED])
         won = f[WON]

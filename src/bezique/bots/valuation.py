@@ -25,6 +25,7 @@ from bezique._engine.melds.layout import (
     suit_count,
     suit_top,
 )
+from bezique.bots._sources import SOURCE_HOOKS, MeldCards, PlayHook
 from bezique.bots._variant_cache import VariantCache
 from bezique.cards import (
     ALL_CARDS,
@@ -290,8 +291,8 @@ def _beaten_by(best: int, trump: int) -> int:
 class Tables:
     """Everything the greedy policy needs about one variant, built once."""
 
-    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "from_won", "initial_stock",
-                 "partners", "rules", "seven_points", "sides")
+    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "meld_cards",
+                 "partners", "play_hook", "reuses_cards", "rules", "seven_points", "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
@@ -308,7 +309,9 @@ class Tables:
         self.initial_stock: int = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners: tuple[tuple[int, ...], ...] = rules.partners
         self.sides: tuple[int, ...] = rules.sides
-        self.from_won: bool = rules.meld_source.declares_from_won_cards
+        # the engine's meld card source (R3.2, R5.3) chooses the bots' own hooks, once
+        self.play_hook, self.meld_cards = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)
+        self.reuses_cards: bool = rules.meld_source.reuses_cards  # upgrades exist (R3.5)
         self.seven_points: int = rules.seven_points if rules.has_seven_meld else 0
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
@@ -399,7 +402,7 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
         return 0.0
     T = tables_of(variant)
     tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
-    by_bit = _meld_cards(T, player, hand, table, won)
+    by_bit = T.meld_cards(T, player, hand, table, won)
     call, cc = by_bit[0], by_bit[4]
     g = min(1.0, stock_size / T.initial_stock)
     side = T.sides[player]
@@ -407,7 +410,7 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     total_value = 0.0
     for bit, pts, total, needs, upgrade, kind in tt.pats:
         arr = by_bit[bit]
-        if upgrade and not T.from_won:
+        if upgrade and T.reuses_cards:
             if scored is None:
                 scored = [c.kind for c in combos if c.side == side and not c.superseded]
             if kind not in scored:
@@ -430,17 +433,16 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     return total_value
 
 
-def _meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
-                table: tuple[tuple[TableCard, ...], ...],
-                won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+def hand_meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
+                    table: tuple[tuple[TableCard, ...], ...],
+                    won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
     """The copies of each card ``player`` may meld, per class bit as in
-    :func:`class_counts`: hand and tables, or the unused won cards in Fildinski (R5.3)."""
+    :func:`class_counts`: hand and tables (R3.2; the won cards' own: ``SOURCE_HOOKS``)."""
     counts = [0] * 32
-    if T.from_won:
-        for tc in won[player]:
-            if not tc.used:
-                counts[tc.card.index] += 1
-        return (counts,) * 5
     for c in hand:
         counts[c.index] += 1
     return class_counts(T, player, counts, table)
+
+
+_HAND: tuple[PlayHook | None, MeldCards] = (None, hand_meld_cards)
+"""The hooks of the hand and table: the greedy play of :mod:`bezique.bots._phase1`."""

@@ -7,8 +7,6 @@ then planned by :mod:`bezique._engine.melds.plans`, which encodes the reuse rule
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from bezique._engine.compiled import Rules
 from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
 from bezique._engine.melds.tables import Candidate, Pattern, Plan, QuartetSpec, WindowGate
@@ -16,35 +14,10 @@ from bezique.actions import Declare
 from bezique.cards import by_index
 from bezique.state import State
 
-__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "card_of_last_trick",
-           "declarations", "window_declarations"]
-
-WON_SERIAL_BASE = 100_000
-"""Serials of won cards (Fildinski) start here, apart from table cards."""
-
-
-def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
-    """Every combination ``player`` may declare now, each once, with its plan (R3.9).
-
-    From won cards (Fildinski), each combination must hold a card of the
-    trick just won (R5.3, R11.5).
-    """
-    plans = declarations(state, rules, player, None)
-    if plans and rules.needs_card_of_last_trick:
-        plans = card_of_last_trick(state, plans)
-    return plans
-
-
-def card_of_last_trick(state: State, plans: dict[Declare, Plan]) -> dict[Declare, Plan]:
-    """R5.3, R11.5: from won cards, the combinations holding a card of the trick just won."""
-    last = WON_SERIAL_BASE + len(state.played) - len(state.active)
-    return {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
-
+__all__ = ["Plan", "Pool", "declarations", "gated"]
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
-CARD_OF_TABLE = attrgetter("card")
-"""The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
 
 
 def declarations(state: State, rules: Rules, player: int, held: int | None,
@@ -52,22 +25,18 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
     """The combinations ``player`` may declare, ``held`` the count vector of his hand when
     known (:class:`~bezique._engine.melds.tables.WindowGate`), without the rule of the last
     trick (R5.3). The count vectors decide first whether any combination is possible
-    (``gate``: the trump's, when known)."""
+    (``gate``: the trump's, when known); the variant's meld card source counts the cards
+    (:meth:`~bezique._engine.melds.source.CardSource.vectors`)."""
     if gate is None:
         gate = rules.gates[state.trump]
-    weigh = gate.weigh
-    if rules.declares_from_won_cards:
-        # R11.5: the won cards never used in a combination
-        held = counts = sum(weigh(tc.card) for tc in state.won[player] if not tc.used)
-    else:
-        if held is None:
-            held = sum(map(weigh, state.hands[player]))
-        counts = held
-        table = state.table
-        if table[player]:
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
-        for partner in rules.partners[player]:  # R6.4, R11.8
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
+    held, counts = rules.meld_source.vectors(state, rules, player, gate.weigh, held)
+    return gated(state, rules, player, gate, held, counts)
+
+
+def gated(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
+          counts: int) -> dict[Declare, Plan]:
+    """:func:`declarations` of the count vectors ``held`` (the hand, or what stands for it)
+    and ``counts`` (all the cards ``player`` may declare with)."""
     y = (counts + gate.add) & gate.guard
     shown = y & ((y >> gate.shift) | gate.single) & gate.mask
     if shown or (gate.more and _passes(gate.more, counts)):
@@ -151,9 +120,7 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
     """The plans of the candidate combinations that can be declared now (``held``: the
     count vector of the hand, when known)."""
     plans: dict[Declare, Plan] = {}
-    table = state.table
-    if not (table[player] or rules.declares_from_won_cards
-            or any(map(table.__getitem__, rules.partners[player]))):
+    if rules.meld_source.hand_only(state, rules, player):
         # no table card may serve: every card from the hand, no upgrade (R3.5, R3.8)
         if held is None:
             held = sum(map(rules.gates[state.trump].weigh, state.hands[player]))

@@ -198,8 +198,8 @@ class MeldTables:
         self.points: dict[MeldKind, int] = rules.points
         self.trump_by_turn_up: bool = rules.trump_by_turn_up
         self.has_seven_meld: bool = rules.has_seven_meld
-        self.fresh_gate: bool = rules.fresh_gate
-        self.four_classes: bool = rules.four_classes
+        self.fresh_gate: bool = rules.meld_source.fresh_gate
+        self.four_classes: bool = rules.meld_source.four_classes
         self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         """The meld search's index of the last tables met, per player and with or without
         the partners' tables (:class:`bezique._engine.melds.plans.Pool`)."""
