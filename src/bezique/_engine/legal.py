@@ -17,7 +17,7 @@ from operator import itemgetter
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.melds.source import CARD_OF_TABLE
-from bezique._engine.melds.window import NO_PLANS, window_plans
+from bezique._engine.melds.window import NO_PLANS
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique._engine.tricks import follow_options
 from bezique.actions import (
@@ -123,7 +123,8 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     w = s.window._value_
     gate = rules.gates[s.trump]
     held = sum(map(gate.weigh, s.hands[p]))
-    plans = window_plans(s, rules, p, held, gate)  # R3.9, R5.3, R13.7
+    window_plans = rules.meld_source.window_plans  # melds/window.py (a slot: read, then called)
+    plans = window_plans(s, rules, p, held, gate)
     if rules.sevens_open[w]:  # seven_open, read inline
         # (the mask is 0 where no seven scores)
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]

@@ -29,7 +29,6 @@ from bezique._engine.fields import (
 from bezique._engine.hands import position
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.melds.tables import Plan
-from bezique._engine.melds.window import window_plans
 from bezique._engine.sevens import seven_actions
 from bezique._engine.transitions import (
     CB_SHOWN,
@@ -64,15 +63,17 @@ def _after_window_action(s: State, rules: Rules) -> State:
     """
     p = s.to_move
     assert p is not None
-    if rules.meld_source.window_closes_by_itself:
-        if window_plans(s, rules, p):
+    source = rules.meld_source
+    plans_of = source.window_plans  # window_plans, its slot read here
+    if source.window_closes_by_itself:
+        if plans_of(s, rules, p, None, None):
             return s
         if seven_open(s, rules) and seven_actions(s, rules, p):
             return s
         return end_window_turn(s, rules)
     if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
         return s
-    if window_plans(s, rules, p):
+    if s.window._value_ & DECLARED and plans_of(s, rules, p, None, None):
         return s  # R13.7: further announcements until Pass
     return end_window_turn(s, rules)
 

@@ -14,7 +14,7 @@ from bezique.actions import Declare
 from bezique.cards import by_index
 from bezique.state import State
 
-__all__ = ["Plan", "Pool", "declarations", "gated"]
+__all__ = ["Plan", "Pool", "candidates", "declarations", "passes"]
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
@@ -30,17 +30,10 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
     if gate is None:
         gate = rules.gates[state.trump]
     held, counts = rules.meld_source.vectors(state, rules, player, gate.weigh, held)
-    return gated(state, rules, player, gate, held, counts)
-
-
-def gated(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
-          counts: int) -> dict[Declare, Plan]:
-    """:func:`declarations` of the count vectors ``held`` (the hand, or what stands for it)
-    and ``counts`` (all the cards ``player`` may declare with)."""
     y = (counts + gate.add) & gate.guard
     shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-    if shown or (gate.more and _passes(gate.more, counts)):
-        return _candidates(state, rules, player, gate, held, counts, shown)
+    if shown or (gate.more and passes(gate.more, counts)):
+        return candidates(state, rules, player, gate, held, counts, shown)
     return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
 
 
@@ -48,7 +41,7 @@ _declarations = declarations
 """The former name (the gate's tests call it)."""
 
 
-def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
+def passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
     """Whether one of the gate's further tests passes (:func:`~bezique._engine.melds.layout.
     meld_gate`)."""
     for add, guard, shift, single, mask in tests:
@@ -58,7 +51,7 @@ def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> b
     return False
 
 
-def _candidates(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
+def candidates(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
                 counts: int, shown: int) -> dict[Declare, Plan]:
     """The search over the combinations whose cards ``counts`` holds (of those the bits the
     gate ``shown`` may allow) and, where the gate looks at fresh cards (R3.4, R3.9), whose

@@ -27,11 +27,11 @@ from bezique.state import Combination, State, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
-    from bezique._engine.melds.tables import PoolTables
+    from bezique._engine.melds.tables import PoolTables, WindowGate
     from bezique.policies.melds import MeldPolicy
 
-__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "CardSource", "HandAndTable", "PoolIndex",
-           "WonCards", "card_source"]
+__all__ = ["CARD_OF_TABLE", "WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
+           "PoolIndex", "WindowPlans", "WonCards", "card_source"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
@@ -49,6 +49,11 @@ serve by card index and by serial, and the combinations that can be upgraded or
 re-formed."""
 
 _Plans = TypeVar("_Plans", bound=dict[Any, Any])
+WindowPlans = Callable[[State, "Rules", int, "int | None", "WindowGate | None"], dict[Any, Any]]
+"""A source's :attr:`CardSource.window_plans`: ``(state, rules, player, held, gate)``."""
+WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
+"""Each source's window function, by class, filled by :mod:`bezique._engine.melds.window`
+(the layer above, which holds the search's entry point: the source cannot import it)."""
 
 
 class CardSource:
@@ -61,7 +66,8 @@ class CardSource:
     __slots__ = ("announce_several", "declared_flags", "declares_from_won_cards",
                  "four_classes", "fresh_gate", "keeps_won_cards", "needs_card_of_last_trick",
                  "one_combination_per_trick", "partners", "policy", "reform_broken",
-                 "require_fresh", "reuses_cards", "where", "window_closes_by_itself")
+                 "require_fresh", "reuses_cards", "where", "window_closes_by_itself",
+                 "window_plans")
 
     def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
         policy = self.policy = melds.card_source
@@ -90,6 +96,10 @@ class CardSource:
         """R13.1: sequences in their own class (won cards serve once)."""
         self.fresh_gate: bool = not self.reform_broken and policy.reuses_cards
         """R3.4-R3.9: whether the window's gate may look at the cards new to a class."""
+        self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
+        """Every declaration and announcement of the window's holder with its plan
+        (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
+        its cards counted inline (one call a window on the hot path)."""
 
     def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
                 held: int | None) -> tuple[int, int]:

@@ -157,7 +157,7 @@ class WindowGate:
     """Every combination (the patterns, then the quartets) with its check."""
     candidates: dict[int, tuple[Candidate, ...]]
     """The entries of :attr:`covers`, per bit, and per set of several bits once a window
-    showed it (:func:`bezique._engine.melds.search._candidates`, bounded)."""
+    showed it (:func:`bezique._engine.melds.search.candidates`, bounded)."""
     patterns: tuple[Pattern, ...]
     quartets: tuple[QuartetSpec, ...]
     seven: Card | None
