@@ -87,6 +87,7 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
         return base.replace(penalties=penalties)
     taker = rules.sides[(offender + 1) % rules.players]
     won = tuple(b + brisques if q == taker else b for q, b in enumerate(state.brisques))
-    last = tuple(t + rules.last_trick_points if q == taker and rules.last_trick_final else t
-                 for q, t in enumerate(state.last_trick))
+    settlement = rules.settlement
+    bonus = settlement.last_trick_points if settlement.final_trick_bonus else 0
+    last = tuple(t + bonus if q == taker else t for q, t in enumerate(state.last_trick))
     return base.replace(brisques=won, last_trick=last)

@@ -68,7 +68,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     hand = s.hands[p]
     table = s.table[p]
     privilege = s.carte[p]
-    if not table and not privilege and not rules.seven_any_time:
+    if not table and not privilege and not rules.sevens.any_time:
         return hand_plays(hand)  # a hand alone, the common case
     held = dict.fromkeys(hand)
     out: list[Action] = list(map(PLAY_OF, held))
@@ -79,7 +79,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-    if rules.seven_any_time:
+    if rules.sevens.any_time:
         seven = any_time_seven(s, rules, p)  # R13.2
         if seven is not None:
             out.append(seven)
@@ -143,7 +143,7 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
                   if held & gate.seven_mask else _NO_SEVENS)
     else:
-        seven = any_time_seven(s, rules, p) if rules.seven_any_time else None  # R13.2
+        seven = any_time_seven(s, rules, p) if rules.sevens.any_time else None  # R13.2
         sevens = _NO_SEVENS if seven is None else [seven]
     if not plans:
         return (*sevens, PASS) if sevens else _ONLY_PASS

@@ -99,7 +99,7 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
-    if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
+    if rules.sevens.any_time or f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
@@ -183,10 +183,10 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         if shown and position(shown, card) >= 0:
             f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
         if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
-                and rules.played_seven_scores):
+                and rules.sevens.played_scores):
             side = rules.sides[p]
             sevens = f[SEVENS]
-            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.seven_points)
+            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.sevens.points)
     carte = f[CARTE]
     privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
@@ -244,7 +244,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
-        if (left <= rules.players and not rules.last_trick_final
+        if (left <= rules.players and not rules.settlement.final_trick_bonus
                 and left + (f[TURN_UP] is not None) <= rules.players):
             _add_last_trick(f, rules, side)
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
@@ -262,14 +262,10 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     if any(hands):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
         # other, one of them leading
-        n = rules.players
-        lead, follow = (active[0] + 2) % n, (active[1] + 2) % n
-        if rules.second_duel_follower_leads:
-            lead, follow = follow, lead
-        f[TO_MOVE] = f[LEADER] = lead
-        f[ACTIVE] = (lead, follow)
+        f[ACTIVE] = duel = rules.partnership.phase_two.second(active)
+        f[TO_MOVE] = f[LEADER] = lead = duel[0]
         return _with_plays(f, rules, lead)
-    if rules.last_trick_final:
+    if rules.settlement.final_trick_bonus:
         _add_last_trick(f, rules, side)
     f[STAGE] = OVER
     f[TO_MOVE] = None
@@ -280,7 +276,8 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
 def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
     """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
     last_trick = f[LAST_TRICK]
-    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
+    bonus = rules.settlement.last_trick_points
+    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + bonus)
 
 
 def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State:
@@ -291,17 +288,11 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     if f is None:
         f = [*s]
     partners = rules.partners[f[TO_MOVE]]
-    if partners and not (w := f[WINDOW]._value_) & PARTNER:
-        partner = partners[0]
-        # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
-        declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
-        if not declared and rules.partner_may_declare:
-            # R13.4: with partner_seven the partner has a seven action of her own
-            sevens = 0 if rules.partner_seven else w & SEVEN_DONE
-            return s.replace(to_move=partner, window=WINDOWS[sevens | PARTNER])
-        if rules.partner_seven:
-            # R13.4: a seven window for the partner, whatever the winner declared
-            return s.replace(to_move=partner, window=WINDOWS[COMBO_DONE | PARTNER])
+    if partners:
+        # the partner's window, if any, by the window's value (Partnership.windows)
+        window = rules.partnership.windows[f[WINDOW]._value_]
+        if window is not None:
+            return s.replace(to_move=partners[0], window=window)
     return _draw(f, rules)
 
 
@@ -352,8 +343,7 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[TURN_UP] = None
     f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
-    if rules.duels:
-        f[ACTIVE] = (winner, (winner + 1) % n)
+    f[ACTIVE] = rules.partnership.phase_two.first(winner, f[ACTIVE])
     return _with_plays(f, rules, winner)
 
 
@@ -365,7 +355,7 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
     for k, card in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
+            again = CB_AGAIN if rules.settlement.carte_again and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
 
