@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from bezique.melds import MeldKind
-from bezique.policies import LastTrick, PartnerDeclare, Phase2, SecondDuelLeader, SevenDeclare
+from bezique.policies import (
+    LastTrick,
+    PartnerDeclare,
+    Phase2,
+    RevokePenalty,
+    SecondDuelLeader,
+    SevenDeclare,
+)
 from bezique.policies import TrumpFixing as Fixing
 from bezique.state import WINDOWS, Window
 
@@ -164,10 +171,11 @@ class TrumpFixing:
 
 
 class Settlement:
-    """The deal's bonuses and their timing: the last trick (R2.12) and carte blanche (R11.6).
-    """
+    """The deal's bonuses and penalties: the last trick (R2.12), carte blanche (R11.6), the
+    guess of the dealer's packet (R9.4) and a revoke (R10.3)."""
 
-    __slots__ = ("carte_again", "carte_points", "final_trick_bonus", "last_trick_points")
+    __slots__ = ("carte_again", "carte_points", "final_trick_bonus", "last_trick_points",
+                 "packet_guess", "revoke_costs_brisques")
 
     def __init__(self, variant: Variant, points: dict[MeldKind, int]) -> None:
         scoring = variant.scoring
@@ -180,3 +188,9 @@ class Settlement:
         """What carte blanche scores, ``None`` without it (R8.2, R11.6)."""
         self.carte_again: bool = variant.melds.carte_blanche_repeats
         """R11.6: whether carte blanche may be shown again after drawing a non-court."""
+        self.packet_guess: bool = variant.deal.dealer_guess
+        """R9.4: whether the non-dealer guesses the size of the dealer's packet first."""
+        self.revoke_costs_brisques: bool = (
+            scoring.revoke_penalty is RevokePenalty.REMAINING_BRISQUES)
+        """R10.3: whether a revoke gives the other sides the brisques still to be played,
+        else the tricks still to be played (their brisques and the last trick)."""

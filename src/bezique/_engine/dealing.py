@@ -48,7 +48,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
         turn_up = deck[pos]
         pos += 1
     state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
-    if variant.deal.dealer_guess:
+    if rules.settlement.packet_guess:  # R9.4
         low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
         state = state.replace(stage=Stage.GUESS, packet=packet)
