@@ -35,8 +35,14 @@ from bezique.cards import ALL_CARDS, Card, by_index
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
-__all__ = ["COMBO_DONE", "NO_PLANS", "PLAY_OF", "compute_legal", "follow_plays", "free_plays",
-           "hand_plays", "window_actions"]
+__all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "PLAY_OF", "compute_legal",
+           "follow_plays", "free_plays", "hand_plays", "window_actions"]
+
+ACTIONS_SLOT = 0
+"""Where a state's ``memo`` list keeps its legal actions (``None`` until computed)."""
+PLANS_SLOT = 1
+"""Where a window's ``memo`` list keeps the plans of the declarations it offers (the list
+stops before it where none is offered)."""
 
 _PLAY_BY_CARD: dict[Card, Play] = {card: PLAYS[card.index] for card in ALL_CARDS}
 PLAY_OF = _PLAY_BY_CARD.__getitem__
@@ -100,7 +106,7 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 def compute_legal(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[1]`` (see :func:`bezique._engine.play.legal_actions`)."""
+    in ``s.memo[PLANS_SLOT]`` (see :func:`bezique._engine.play.legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
         p = s.to_move
@@ -120,9 +126,9 @@ def compute_legal(s: State) -> tuple[Action, ...]:
 def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     """R2.6, R3.9, R4, R13.7: the declarations (the side's pending announcements among
     them), the announcements after the window's scored combination, the seven actions and
-    the pass of a window; the plans go to ``s.memo[1]``. The hand is counted once (a packed count
-    vector) for the combinations and the seven of trumps (a seven on the table has scored,
-    R4.2)."""
+    the pass of a window; the plans go to ``s.memo[PLANS_SLOT]``. The hand is counted once
+    (a packed count vector) for the combinations and the seven of trumps (a seven on the
+    table has scored, R4.2)."""
     p = s.to_move
     assert p is not None
     w = s.window._value_
@@ -151,7 +157,7 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
         plans = card_of_last_trick(s, plans)
         if not plans:
             return (*sevens, PASS) if sevens else _ONLY_PASS
-    s.memo[1:] = (plans,)
+    s.memo[PLANS_SLOT:] = (plans,)
     return (*plans, *sevens, PASS)
 
 

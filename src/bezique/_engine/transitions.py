@@ -44,6 +44,7 @@ from bezique._engine.fields import (
 )
 from bezique._engine.hands import position, without
 from bezique._engine.legal import (
+    ACTIONS_SLOT,
     COMBO_DONE,
     follow_plays,
     free_plays,
@@ -51,7 +52,7 @@ from bezique._engine.legal import (
     window_actions,
 )
 from bezique._engine.meld_search import WON_SERIAL_BASE
-from bezique._engine.tricks import BEATS, trick_winner
+from bezique._engine.tricks import BEATS, PAIR_SHIFT, pair_table, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
     DECLARE,
@@ -87,9 +88,10 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
 _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
-_PAIR_BRISQUES = bytes(_BRISQUE_COUNT(a) + _BRISQUE_COUNT(b) for a in ALL_CARDS for b in ALL_CARDS)
-"""The brisques of a two-card trick, ``_PAIR_BRISQUES[first.index << 5 | second.index]`` (R2.11),
-looked up as :data:`~bezique._engine.tricks.BEATS` is."""
+_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a) + _BRISQUE_COUNT(b))
+"""The brisques of a two-card trick (R2.11), at the key of its cards' pair
+(:func:`~bezique._engine.tricks.pair_key`), looked up as
+:data:`~bezique._engine.tricks.BEATS` is."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
 
@@ -103,7 +105,7 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
-        memo[0] = free_plays(new, rules, q)
+        memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
     f[MEMO] = [hand_plays(f[HANDS][q])]
     return new_state(State, f)
@@ -204,7 +206,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         memo: list[Any] = [None]
         f[MEMO] = memo
         new = new_state(State, f)
-        memo[0] = follow_plays(new, rules, following)  # R2.10
+        memo[ACTIONS_SLOT] = follow_plays(new, rules, following)  # R2.10
         return new
     return _finish_trick(rules, f, trick)
 
@@ -219,7 +221,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     trump = f[TRUMP]
     if len(trick) == 2:
         (leader, first), (follower, second) = trick
-        pair = first.index << 5 | second.index
+        pair = first.index << PAIR_SHIFT | second.index
         winner = follower if BEATS[trump][pair] else leader
         played: tuple[Card, ...] = (first, second)
         won_brisques = _PAIR_BRISQUES[pair]
@@ -253,7 +255,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list (see _with_plays)
         new = new_state(State, f)
-        memo[0] = window_actions(new, rules)
+        memo[ACTIONS_SLOT] = window_actions(new, rules)
         return new
     hands = f[HANDS]
     active = f[ACTIVE]

@@ -2,11 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from bezique.cards import ALL_CARDS, Card, Suit
 
-__all__ = ["BEATS", "follow_options", "trick_winner"]
+__all__ = ["BEATS", "PAIR_SHIFT", "follow_options", "pair_key", "pair_table", "trick_winner"]
+
+PAIR_SHIFT = 5
+"""The key of an ordered pair of cards in a per-pair table (:data:`BEATS`): the first card's
+index shifted left by ``PAIR_SHIFT``, or-ed with the second's (a card index fits in five
+bits). The hot path writes ``first.index << PAIR_SHIFT | second.index``, which is
+:func:`pair_key` without the call."""
+
+
+def pair_key(first: int, second: int) -> int:
+    """The key of the card indexes ``first`` then ``second`` in a per-pair table."""
+    return first << PAIR_SHIFT | second
+
+
+def pair_table(value: Callable[[Card, Card], int]) -> bytes:
+    """A per-pair table: ``value(first, second)`` (0-255) for every ordered pair of cards,
+    at :func:`pair_key` of their indexes."""
+    table = bytearray(len(ALL_CARDS) << PAIR_SHIFT)
+    for first in ALL_CARDS:
+        for second in ALL_CARDS:
+            table[pair_key(first.index, second.index)] = value(first, second)
+    return bytes(table)
 
 
 def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
@@ -18,11 +40,10 @@ def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
 
 
 BEATS: dict[Suit | None, bytes] = {
-    trump: bytes(_beats(best, card, trump) for best in ALL_CARDS for card in ALL_CARDS)
-    for trump in (*Suit, None)}
+    trump: pair_table(partial(_beats, trump=trump)) for trump in (*Suit, None)}
 """Per trump (``None`` before one is fixed), whether a card beats the best card so far:
-``BEATS[trump][best.index << 5 | card.index]`` (R1.3), looked up rather than computed on
-the hot path."""
+``BEATS[trump][best.index << PAIR_SHIFT | card.index]`` (R1.3), looked up rather than
+computed on the hot path."""
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
@@ -36,7 +57,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     best_index = trick[0][1].index
     for i in range(1, len(trick)):
         index = trick[i][1].index
-        if beats[best_index << 5 | index]:
+        if beats[best_index << PAIR_SHIFT | index]:
             best, best_index = i, index
     return best
 
