@@ -79,12 +79,9 @@ NOT_YET: dict[str, frozenset[str]] = {
                                          "needs_card_of_last_trick"}),
     "_engine/plans.py": frozenset({"declares_from_won_cards", "four_classes",
                                    "reform_broken", "require_fresh"}),
-    "_engine/legal.py": frozenset({"announce_several", "needs_card_of_last_trick",
-                                   # R7.1: an argument of tricks.follow_options, no concern yet
-                                   "trump_when_losing"}),
+    "_engine/legal.py": frozenset({"announce_several", "needs_card_of_last_trick"}),
     "_engine/explanations.py": frozenset({"announce_several", "four_classes", "meld_source",
                                           "reform_broken", "require_fresh",
-                                          "trump_when_losing",
                                           # named in the R5.2 refusal's message
                                           "bezique_pair"}),
     "_engine/transitions.py": frozenset({"keeps_won_cards"}),

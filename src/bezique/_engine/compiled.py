@@ -8,13 +8,15 @@ variant is first used, and where variants differ it asks one object per concern
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
 
 from bezique._engine.concerns import Partnership, Settlement, Sevens, TrumpFixing
 from bezique._engine.count_vectors import CountCheck, Layout, Needs, Test, meld_gate
+from bezique._engine.tricks import follow_options
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
@@ -198,6 +200,10 @@ class WindowGate:
     seven_mask: int
 
 
+Follow = Callable[[Sequence[Card], Sequence[tuple[int, Card]], "Suit | None"], list[Card]]
+"""The cards a phase-2 follower may play: his hand, the trick and the trump (R2.10, R7.1)."""
+
+
 def _index_needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
     """``(card index, copies)`` of sorted ``cards``, by index."""
     counts: dict[int, int] = {}
@@ -254,7 +260,9 @@ class Rules:
         self.announce_several: bool = melds.announce_several and self.one_combination_per_trick
         self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
         self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
-        self.trump_when_losing: bool = variant.legality.trump_when_losing
+        # R2.10, R7.1: the cards a phase-2 follower may play, the function chosen once
+        self.follow: Follow = (follow_options if variant.legality.trump_when_losing
+                               else partial(follow_options, trump_when_losing=False))
         # R13.1: sequences in their own class (hand declarations only; won cards serve once)
         self.four_classes: bool = (melds.meld_classes is MeldClasses.FOUR
                                    and melds.card_source.reuses_cards)

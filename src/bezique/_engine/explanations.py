@@ -12,7 +12,6 @@ from __future__ import annotations
 from bezique._engine.compiled import QuartetSpec, Rules, rules_of
 from bezique._engine.hands import position
 from bezique._engine.sevens import trump_seven_in_hand
-from bezique._engine.tricks import follow_options
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
@@ -65,7 +64,7 @@ def explain_play(s: State, action: Play) -> None:
         if card.suit is not led and any(c.suit is led for c in hand):
             raise refusal(("R2.10/follow-suit", {"card": card, "player": p, "suit": led}),
                           action)
-        allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
+        allowed = rules.follow(hand, s.trick, s.trump)
         if card in allowed:
             return
         if card.suit is led:

@@ -20,7 +20,6 @@ from bezique._engine.announcing import announce_plans, pending_plans
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
 from bezique._engine.sevens import any_time_seven, seven_list
-from bezique._engine.tricks import follow_options
 from bezique.actions import (
     PASS,
     PLAYS,
@@ -94,7 +93,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
 
 def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
-    allowed = follow_options(s.hands[p], s.trick, s.trump, rules.trump_when_losing)
+    allowed = rules.follow(s.hands[p], s.trick, s.trump)
     return hand_plays(allowed)  # in the hand's (display) order
 
 

@@ -26,8 +26,9 @@ def pair_table(value: Callable[[Card, Card], int]) -> bytes:
     at :func:`pair_key` of their indexes."""
     table = bytearray(len(ALL_CARDS) << PAIR_SHIFT)
     for first in ALL_CARDS:
+        row = pair_key(first.index, 0)
         for second in ALL_CARDS:
-            table[pair_key(first.index, second.index)] = value(first, second)
+            table[row | second.index] = value(first, second)
     return bytes(table)
 
 
