@@ -202,3 +202,12 @@ def test_R11_9_R13_5_the_duels_of_phase_two() -> None:
     follower = four.with_options(second_duel_leader=SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
     assert rules_of(follower).partnership.phase_two.second((3, 0)) == (2, 1)
     assert isinstance(rules_of(bz.variants.TWO_PACK).partnership.phase_two, AllPlay)
+
+
+def test_R7_1_the_follower_unable_to_overtrump_follows_the_variant_chosen_once() -> None:
+    hand = (bz.Card.parse("7H"), bz.Card.parse("9D"))
+    trick = ((0, bz.Card.parse("AS")), (1, bz.Card.parse("AH")))
+    three = rules_of(bz.variants.THREE_HANDED)
+    assert bz.variants.THREE_HANDED.legality.trump_when_losing is False
+    assert three.follow(hand, trick, bz.Suit.HEARTS) == list(hand)
+    assert rules_of(bz.variants.TWO_PACK).follow(hand, trick, bz.Suit.HEARTS) == [hand[0]]
