@@ -22,16 +22,7 @@ import pytest
 import bezique as bz
 from bezique._engine.compiled import rules_of
 from bezique._engine.concerns import AllPlay, Duels
-from bezique.policies import (
-    DealPolicy,
-    DeckPolicy,
-    LegalityPolicy,
-    MeldPolicy,
-    Phase2,
-    ScoringPolicy,
-    SecondDuelLeader,
-    TrumpPolicy,
-)
+from bezique.policies import Phase2, SecondDuelLeader
 from bezique.state import WINDOWS, Window
 from strategies import VARIANTS
 
@@ -41,8 +32,8 @@ POLICIES = frozenset({"deal", "deck", "trump", "melds", "scoring", "legality"})
 
 OPTIONS = frozenset(
     field.name
-    for policy in (DealPolicy, DeckPolicy, LegalityPolicy, MeldPolicy, ScoringPolicy, TrumpPolicy)
-    for field in attrs.fields(policy)
+    for policy in POLICIES
+    for field in attrs.fields(type(getattr(bz.variants.TWO_PACK, policy)))
     if isinstance(field.default, bool | enum.Enum))
 """The policies' on/off and choice options."""
 FORMER_FLAGS = frozenset({
