@@ -5,8 +5,9 @@ legality of the action has been checked by the caller (:mod:`bezique.engine`).
 
 The declaration window after a phase-1 trick (R2.6, R11.8) is described by
 the state's :class:`~bezique.state.Window` flags. On this hot path the flags are
-computed as integers (``COMBO_DONE`` ... ``PARTNER`` below are the flags' values)
-and looked up in :data:`~bezique.state.WINDOWS`.
+computed as integers (``COMBO_DONE``, ``SEVEN_DONE`` and ``DECLARED`` below are the flags'
+values) and looked up in :data:`~bezique.state.WINDOWS`; the partner's window after the
+holder's is read from the partnership's table (:mod:`bezique._engine.concerns`).
 """
 
 from __future__ import annotations
@@ -69,7 +70,6 @@ from bezique.state import (
 __all__ = [
     "COMBO_DONE",
     "DECLARED",
-    "PARTNER",
     "SEVEN_DONE",
     "end_window_turn",
     "guess_packet",
@@ -79,7 +79,6 @@ __all__ = [
 
 SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
-PARTNER: int = Window.PARTNER.value
 NO_WINDOW = WINDOWS[0]
 
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
@@ -291,7 +290,7 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
         f = [*s]
     partners = rules.partners[f[TO_MOVE]]
     if partners:
-        # the partner's window, if any, by the window's value (Partnership.windows)
+        # R11.8, R13.4: the partner's window, if any, by the window's value
         window = rules.partnership.windows[f[WINDOW]._value_]
         if window is not None:
             return s.replace(to_move=partners[0], window=window)
