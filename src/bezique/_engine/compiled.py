@@ -8,15 +8,14 @@ variant is first used, and where variants differ it asks one object per concern
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import attrs
 
 from bezique._engine.concerns import Partnership, Settlement, Sevens, TrumpFixing
 from bezique._engine.count_vectors import CountCheck, Layout, Needs, Test, meld_gate
-from bezique._engine.tricks import follow_options
+from bezique._engine.tricks import Follow, follow_rule
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
@@ -200,10 +199,6 @@ class WindowGate:
     seven_mask: int
 
 
-Follow = Callable[[Sequence[Card], Sequence[tuple[int, Card]], "Suit | None"], list[Card]]
-"""The cards a phase-2 follower may play: his hand, the trick and the trump (R2.10, R7.1)."""
-
-
 def _index_needs(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
     """``(card index, copies)`` of sorted ``cards``, by index."""
     counts: dict[int, int] = {}
@@ -229,7 +224,8 @@ def _spec(kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> _Spec:
 
 
 class Rules:
-    """The flattened rules of one variant (internal)."""
+    """The compiled rules of one variant (internal): its tables, and one object per concern
+    (:mod:`bezique._engine.concerns`)."""
 
     def __init__(self, variant: Variant) -> None:
         deal, melds = variant.deal, variant.melds
@@ -261,8 +257,7 @@ class Rules:
         self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
         self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
         # R2.10, R7.1: the cards a phase-2 follower may play, the function chosen once
-        self.follow: Follow = (follow_options if variant.legality.trump_when_losing
-                               else partial(follow_options, trump_when_losing=False))
+        self.follow: Follow = follow_rule(variant.legality.trump_when_losing)
         # R13.1: sequences in their own class (hand declarations only; won cards serve once)
         self.four_classes: bool = (melds.meld_classes is MeldClasses.FOUR
                                    and melds.card_source.reuses_cards)
@@ -348,13 +343,13 @@ class Rules:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
             if not self.trump_fixing.by_turn_up:
-                yield from self._trump_fixing_patterns(variant)
+                yield from self._trump_fixing_patterns()
         else:
             yield from self._marriage_and_sequence_patterns(trump)
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
-    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[_Spec]:
+    def _trump_fixing_patterns(self) -> Iterator[_Spec]:
         """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
         points = self.points
         for suit in _SUITS:

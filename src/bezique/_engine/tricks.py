@@ -7,7 +7,8 @@ from functools import partial
 
 from bezique.cards import ALL_CARDS, Card, Suit
 
-__all__ = ["BEATS", "PAIR_SHIFT", "follow_options", "pair_key", "pair_table", "trick_winner"]
+__all__ = ["BEATS", "PAIR_SHIFT", "Follow", "follow_options", "follow_rule", "pair_key",
+           "pair_table", "trick_winner"]
 
 PAIR_SHIFT = 5
 """The key of an ordered pair of cards in a per-pair table (:data:`BEATS`): the first card's
@@ -95,3 +96,14 @@ def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     if beat:
         return beat
     return trumps if trump_when_losing else list(hand)
+
+
+Follow = Callable[[Sequence[Card], Sequence[tuple[int, Card]], "Suit | None"], list[Card]]
+"""The cards a phase-2 follower may play, of his hand, the trick and the trump (R2.10)."""
+
+
+def follow_rule(trump_when_losing: bool) -> Follow:
+    """:func:`follow_options` for a variant, chosen once: with ``trump_when_losing`` off a
+    follower who can neither follow nor overtrump may play any card (R7.1)."""
+    return follow_options if trump_when_losing else partial(follow_options,
+                                                            trump_when_losing=False)
