@@ -1,8 +1,9 @@
 """Precomputed tables of a variant, built once and used on the hot path.
 
 The engine never asks a policy the same question twice: everything it needs
-per action (meld patterns per trump suit, upgrade relations, flags) is
-flattened here into plain attributes when a variant is first used.
+per action (meld patterns per trump suit, upgrade relations) is worked out here when a
+variant is first used, and where variants differ it asks one object per concern
+(:mod:`bezique._engine.concerns`), chosen here once.
 """
 
 from __future__ import annotations
@@ -12,19 +13,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from bezique._engine.concerns import Partnership, Settlement, Sevens, TrumpFixing
 from bezique._engine.count_vectors import CountCheck, Layout, Needs, Test, meld_gate
+from bezique._engine.tricks import Follow, follow_rule
 from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.melds import MeldClass, MeldKind
-from bezique.policies import (
-    LastTrick,
-    MeldClasses,
-    PartnerDeclare,
-    Phase2,
-    SecondDuelLeader,
-    SevenDeclare,
-    TrumpFixing,
-)
+from bezique.policies import MeldClasses
 from bezique.state import Combination, TableCard, Window
 
 if TYPE_CHECKING:
@@ -229,31 +224,27 @@ def _spec(kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None) -> _Spec:
 
 
 class Rules:
-    """The flattened rules of one variant (internal)."""
+    """The compiled rules of one variant (internal): its tables, and one object per concern
+    (:mod:`bezique._engine.concerns`)."""
 
     def __init__(self, variant: Variant) -> None:
-        deal, trump, melds, scoring = variant.deal, variant.trump, variant.melds, variant.scoring
+        deal, melds = variant.deal, variant.melds
         self.players: int = deal.players
         self.sides: tuple[int, ...] = deal.sides
         self.side_count: int = deal.side_count
         self.hand_size: int = deal.hand_size
         self.deck: tuple[Card, ...] = variant.deck.cards()
-        self.turn_up: bool = deal.turn_up
-        self.partners: tuple[tuple[int, ...], ...] = tuple(
-            tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
-            for p in range(deal.players))
+        # one object per concern, chosen once (bezique._engine.concerns)
+        self.sevens: Sevens = Sevens(variant)
+        self.partnership: Partnership = Partnership(variant, self.sevens)
+        self.trump_fixing: TrumpFixing = TrumpFixing(variant)
+        self.partners: tuple[tuple[int, ...], ...] = self.partnership.partners
         self.draw_order: tuple[tuple[int, ...], ...] = tuple(
             tuple((w + k) % deal.players for k in range(deal.players))
             for w in range(deal.players))
         """Per trick winner, the players in drawing order: the winner first (R2.6 b)."""
-        self.trump_by_turn_up: bool = trump.fixing is TrumpFixing.TURN_UP
-        # R13.6: without a seven of trumps in the meld table no seven scores at all
-        self.sevens_score: bool = trump.sevens_score and any(
-            kind is MeldKind.TRUMP_SEVEN for kind, _ in melds.effective_table())
-        self.seven_points: int = trump.seven_points
-        self.turn_up_seven_points: int = trump.turn_up_seven_points
         self.points: dict[MeldKind, int] = dict(melds.effective_table())
-        self.seven_counts_as_meld: bool = melds.seven_counts_as_meld
+        self.settlement: Settlement = Settlement(variant, self.points)
         self.require_fresh: bool = melds.require_fresh_card
         self.reform_broken: bool = melds.reform_broken
         self.meld_source: MeldCardSource = melds.card_source
@@ -265,31 +256,12 @@ class Rules:
         self.announce_several: bool = melds.announce_several and self.one_combination_per_trick
         self.window_closes_by_itself: bool = self.meld_source.window_closes_by_itself
         self.needs_card_of_last_trick: bool = self.meld_source.needs_card_of_last_trick
-        self.partner_may_declare: bool = melds.partner_declare is PartnerDeclare.EITHER
-        self.partner_beziques: bool = melds.partner_combined_beziques
-        self.last_trick_final: bool = scoring.last_trick is LastTrick.FINAL
-        self.last_trick_points: int = scoring.last_trick_points
-        self.duels: bool = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
-        self.trump_when_losing: bool = variant.legality.trump_when_losing
-        self.has_seven_meld: bool = self.sevens_score
-        # R13.3: a played trump seven scores only with played_seven_scores
-        self.played_seven_scores: bool = self.has_seven_meld and trump.played_seven_scores
-        # R13.2: the seven may be declared whenever its holder acts in phase 1
-        self.seven_any_time: bool = (self.has_seven_meld
-                                     and melds.seven_declare is SevenDeclare.ANY_TIME)
-        # R13.4: the partner's own seven window after the winner's (partnerships only)
-        self.partner_seven: bool = (melds.partner_seven and self.has_seven_meld
-                                    and not melds.seven_counts_as_meld
-                                    and any(self.partners))
+        # R2.10, R7.1: the cards a phase-2 follower may play, the function chosen once
+        self.follow: Follow = follow_rule(variant.legality.trump_when_losing)
         # R13.1: sequences in their own class (hand declarations only; won cards serve once)
         self.four_classes: bool = (melds.meld_classes is MeldClasses.FOUR
                                    and melds.card_source.reuses_cards)
-        # R13.5: who leads the second duel
-        self.second_duel_follower_leads: bool = (
-            variant.legality.second_duel_leader is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self._window_tables()
-        self.carte_points: int | None = self.points.get(MeldKind.CARTE_BLANCHE)
-        self.carte_repeats: bool = melds.carte_blanche_repeats
         self._meld_tables(variant)
 
     def _window_tables(self) -> None:
@@ -305,7 +277,7 @@ class Rules:
         self.fresh_gate: bool = not self.reform_broken and not self.declares_from_won_cards
         # R4.3: per window value (Window flags), whether a seven action is still open in it
         self.sevens_open: tuple[bool, ...] = tuple(
-            not w & Window.SEVEN_DONE and not (self.seven_counts_as_meld and w & Window.DECLARED)
+            not w & Window.SEVEN_DONE and not (self.sevens.counts_as_meld and w & Window.DECLARED)
             for w in range(16))
 
     def _meld_tables(self, variant: Variant) -> None:
@@ -328,7 +300,7 @@ class Rules:
         pattern_needs = [_needs(cards) for _, cards, _ in specs]
         quartet_needs: list[Needs] = [{rank: 4} for rank in ranks]
         checks = pattern_needs + quartet_needs
-        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.has_seven_meld else None
+        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.sevens.score else None
         layout = Layout(self.deck, checks, seven)
         patterns = self.patterns[trump] = tuple(
             self._pattern(kind, cards, fixes, layout.check(needs))
@@ -370,21 +342,21 @@ class Rules:
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
-            if not self.trump_by_turn_up:
-                yield from self._trump_fixing_patterns(variant)
+            if not self.trump_fixing.by_turn_up:
+                yield from self._trump_fixing_patterns()
         else:
             yield from self._marriage_and_sequence_patterns(trump)
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
-    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[_Spec]:
+    def _trump_fixing_patterns(self) -> Iterator[_Spec]:
         """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
         points = self.points
         for suit in _SUITS:
             marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
             if MeldKind.ROYAL_MARRIAGE in points:
                 yield _spec(MeldKind.ROYAL_MARRIAGE, marriage, suit)
-            if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
+            if self.trump_fixing.by_sequence and MeldKind.TRUMP_SEQUENCE in points:
                 seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
                 yield _spec(MeldKind.TRUMP_SEQUENCE, seq, suit)
 

@@ -69,7 +69,7 @@ def _after_window_action(s: State, rules: Rules) -> State:
         if seven_open(s, rules) and seven_actions(s, rules, p):
             return s
         return end_window_turn(s, rules)
-    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
+    if not s.window._value_ & COMBO_DONE or (rules.sevens.score and seven_open(s, rules)):
         return s
     if rules.announce_several and s.window._value_ & DECLARED and announce_plans(s, rules, p):
         return s  # R13.7: further announcements until Pass
@@ -78,7 +78,7 @@ def _after_window_action(s: State, rules: Rules) -> State:
 
 def _seven_flags(s: State, rules: Rules) -> Window:
     w = s.window._value_ | SEVEN_DONE
-    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
+    return WINDOWS[w | COMBO_DONE if rules.sevens.counts_as_meld else w]
 
 
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
@@ -92,7 +92,7 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
                     exposed=replace_at(s.exposed, p, seen),
                     window=_seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     return _after_window_action(new, rules)
 
 
@@ -128,12 +128,12 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     seen = s.exposed[p]
     if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
-    any_time = rules.seven_any_time
+    any_time = rules.sevens.any_time
     new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
                     exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=s.window if any_time else _seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     if s.stage is not DECLARE:
         return new
     return _after_window_action(new, rules)
@@ -201,7 +201,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     w = s.window._value_ | DECLARED
     if rules.one_combination_per_trick:
         w |= COMBO_DONE  # R3.2: one combination per trick won
-    if rules.seven_counts_as_meld:
+    if rules.sevens.counts_as_meld:
         w |= SEVEN_DONE
     if plan.fixes is not None:
         f[TRUMP] = plan.fixes

@@ -122,7 +122,7 @@ class TrumpTables:
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""
         t = SUIT_POS[trump] if trump is not None else -1
-        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.has_seven_meld else -1
+        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.sevens.score else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()
@@ -309,7 +309,7 @@ class Tables:
         self.partners: tuple[tuple[int, ...], ...] = rules.partners
         self.sides: tuple[int, ...] = rules.sides
         self.from_won: bool = rules.meld_source.declares_from_won_cards
-        self.seven_points: int = rules.seven_points if rules.has_seven_meld else 0
+        self.seven_points: int = rules.sevens.points if rules.sevens.score else 0
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
         """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
