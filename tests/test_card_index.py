@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import bezique
+from bezique._engine.tricks import BEATS, PAIR_SHIFT, pair_key, pair_table
 from bezique.cards import (
     ALL_CARDS,
     HIGHER_IN_SUIT,
@@ -50,3 +51,14 @@ def test_no_engine_or_bot_module_decodes_an_index_by_shifts() -> None:
     raw = re.compile(r"\bi(?:ndex)? >> 3\b|\(i & 7\)|\bbest >> 3\b")
     assert len(modules) > 20
     assert [p.name for p in modules if raw.search(p.read_text(encoding="utf-8"))] == []
+
+
+def test_R1_3_a_pair_of_cards_has_one_key_in_the_per_pair_tables() -> None:
+    keys = {pair_key(a.index, b.index): (a, b) for a in ALL_CARDS for b in ALL_CARDS}
+    assert sorted(keys) == list(range(len(ALL_CARDS) << PAIR_SHIFT))
+    table = pair_table(lambda a, b: a.index * 2 + (b.index & 1))
+    assert all(table[key] == a.index * 2 + (b.index & 1) for key, (a, b) in keys.items())
+    for trump in (*Suit, None):
+        for key, (best, card) in keys.items():
+            takes = (card.rank > best.rank if card.suit is best.suit else card.suit is trump)
+            assert BEATS[trump][key] == takes, (trump, best, card)

@@ -131,8 +131,8 @@ def reference_deal(variant: bz.Variant, seed: int, dealer: int
         for i in range(rules.players):
             hands[(dealer + 1 + i) % rules.players] += deck[pos:pos + packet]
             pos += packet
-    turn_up = deck[pos] if rules.turn_up else None
-    return [sorted(h) for h in hands], turn_up, deck[pos + rules.turn_up:]
+    turn_up = deck[pos] if rules.trump_fixing.turn_up_dealt else None
+    return [sorted(h) for h in hands], turn_up, deck[pos + rules.trump_fixing.turn_up_dealt:]
 
 
 def _dealt(hand_size: int, packets: Sequence[int]) -> bz.Variant:
@@ -158,7 +158,7 @@ def test_new_deal_deals_as_packet_by_packet(variant: bz.Variant) -> None:
 
 
 @pytest.mark.parametrize("variant", [v for v in bz.variants.ALL
-                                     if rules_of(v).carte_points is not None],
+                                     if rules_of(v).settlement.carte_points is not None],
                          ids=lambda v: v.name)
 def test_carte_blanche_privilege_is_given_to_hands_without_court_cards(
         variant: bz.Variant) -> None:

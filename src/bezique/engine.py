@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, overload
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
 from bezique._engine.fields import HANDS, MEMO, PHASE, STAGE, TO_MOVE, TRICK, VARIANT
+from bezique._engine.legal import ACTIONS_SLOT
 from bezique._engine.play import (
     apply_unchecked,
     check_state_action,
@@ -133,9 +134,9 @@ def legal_actions(state: State | Game | Observation) -> tuple[Action, ...]:
     else:
         s = _state_of(state)
     memo = s.memo
-    actions = memo[0]
+    actions = memo[ACTIONS_SLOT]
     if actions is None:
-        actions = memo[0] = compute_legal(s)
+        actions = memo[ACTIONS_SLOT] = compute_legal(s)
     return actions  # type: ignore[no-any-return]
 
 
@@ -269,7 +270,7 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
     if type(action) is Pass and stage is DECLARE:
         variant = f[VARIANT]
         return end_window_turn(s, variant.compiled or rules_of(variant), f)
-    legal = s.memo[0]
+    legal = s.memo[ACTIONS_SLOT]
     if legal is None or not offered(legal, action):
         check_state_action(s, action)
     return apply_unchecked(s, action)

@@ -20,7 +20,6 @@ import enum
 from bezique._engine.compiled import rules_of
 from bezique.cards import Rank
 from bezique.errors import IllegalActionError
-from bezique.policies import RevokePenalty
 from bezique.state import Stage, State
 
 __all__ = ["PENALTY_POINTS", "Irregularity", "penalize"]
@@ -80,13 +79,14 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
     played = state.played + tuple(remaining)
     base = state.replace(stage=Stage.OVER, to_move=None, trick=(),
                          hands=((),) * rules.players, played=played)
-    if state.variant.scoring.revoke_penalty is RevokePenalty.REMAINING_BRISQUES:
+    if rules.settlement.revoke_costs_brisques:
         points = brisques * state.variant.scoring.brisque_points
         penalties = tuple(p + points if q in others else p
                           for q, p in enumerate(state.penalties))
         return base.replace(penalties=penalties)
     taker = rules.sides[(offender + 1) % rules.players]
     won = tuple(b + brisques if q == taker else b for q, b in enumerate(state.brisques))
-    last = tuple(t + rules.last_trick_points if q == taker and rules.last_trick_final else t
-                 for q, t in enumerate(state.last_trick))
+    settlement = rules.settlement
+    bonus = settlement.last_trick_points if settlement.final_trick_bonus else 0
+    last = tuple(t + bonus if q == taker else t for q, t in enumerate(state.last_trick))
     return base.replace(brisques=won, last_trick=last)

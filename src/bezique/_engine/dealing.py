@@ -44,11 +44,11 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     hands = [deal(deck) for deal in getters]
     pos = rules.players * rules.hand_size
     turn_up = None
-    if rules.turn_up:
+    if rules.trump_fixing.turn_up_dealt:
         turn_up = deck[pos]
         pos += 1
     state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
-    if variant.deal.dealer_guess:
+    if rules.settlement.packet_guess:  # R9.4
         low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
         state = state.replace(stage=Stage.GUESS, packet=packet)
@@ -112,7 +112,7 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     _check_shape(rules, parsed, up, face_down)
     state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
     if fixed is not None or phase2:
-        active = ((state.leader, (state.leader + 1) % rules.players) if phase2 and rules.duels
+        active = (rules.partnership.phase_two.first(state.leader, state.active) if phase2
                   else state.active)
         state = state.replace(trump=fixed if fixed is not None else state.trump,
                              phase=2 if phase2 else 1, active=active)
@@ -142,12 +142,12 @@ def _check_turn_up(variant: Variant, rules: Rules, up: Card | None, trump: Suit 
                    phase2: bool) -> Suit | None:
     """A turn-up exactly where the variant has one (R2.2, R5.1), agreeing with ``trump``;
     returns the trump suit given."""
-    if rules.turn_up and up is None and not phase2:
+    if rules.trump_fixing.turn_up_dealt and up is None and not phase2:
         raise SetupError(f"{variant.name} turns up a trump card: give turn_up")
     fixed = _parse_suit(trump)
     if up is not None and fixed is not None and fixed is not up.suit:
         raise SetupError(f"trump {fixed} contradicts the turn-up {up}")
-    if not rules.turn_up and up is not None:
+    if not rules.trump_fixing.turn_up_dealt and up is not None:
         raise SetupError(f"{variant.name} has no turn-up card")
     return fixed
 
@@ -219,12 +219,12 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     sides = rules.side_count
     sevens = [0] * sides
     trump = turn_up.suit if turn_up is not None else None
-    if turn_up is not None and turn_up.rank is Rank.SEVEN and rules.sevens_score:
-        sevens[rules.sides[dealer]] += rules.turn_up_seven_points  # R2.2
+    if turn_up is not None and turn_up.rank is Rank.SEVEN and rules.sevens.score:
+        sevens[rules.sides[dealer]] += rules.sevens.turn_up_points  # R2.2
     elder = (dealer + 1) % rules.players
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
-    carte = ((CartePrivilege.NONE,) * rules.players if rules.carte_points is None else
+    carte = ((CartePrivilege.NONE,) * rules.players if rules.settlement.carte_points is None else
              tuple(CartePrivilege.MAY if _COURT_CARDS.isdisjoint(hand) else CartePrivilege.NONE
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,

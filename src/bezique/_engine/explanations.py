@@ -13,7 +13,6 @@ from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import position
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
-from bezique._engine.tricks import follow_options
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
@@ -66,7 +65,7 @@ def explain_play(s: State, action: Play) -> None:
         if card.suit is not led and any(c.suit is led for c in hand):
             raise refusal(("R2.10/follow-suit", {"card": card, "player": p, "suit": led}),
                           action)
-        allowed = follow_options(hand, s.trick, s.trump, rules.trump_when_losing)
+        allowed = rules.follow(hand, s.trick, s.trump)
         if card in allowed:
             return
         if card.suit is led:
@@ -126,9 +125,9 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
             return "R11.6/carte-blanche-on-play", {}
         if Window.COMBO_DONE in s.window:
             if (Window.PARTNER in s.window and Window.DECLARED not in s.window
-                    and rules.partner_seven):
+                    and rules.partnership.own_seven):
                 return "R13.4/partner-seven-only", {}
-            if rules.seven_counts_as_meld and Window.DECLARED not in s.window:
+            if rules.sevens.counts_as_meld and Window.DECLARED not in s.window:
                 return "R4.3/seven-was-declaration", {}
             return "R3.2/one-per-trick", {}
         return explain_declare(s, rules, p, action)
@@ -138,7 +137,7 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
 def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
     """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
     would meet too is wrapped, its rule kept (``reason``)."""
-    if not rules.meld_source.announce_several:
+    if not rules.meld_source.announces:
         return "R13.7/announce-several-off", {"variant": s.variant.name}
     if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
         return "R13.7/never-announced", {"meld": action.meld}
@@ -159,7 +158,7 @@ def _not_an_action(action: object, p: int | None, then: str) -> Explanation:
 def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanation:
     """Why the seven of trumps cannot be declared outside a declaration window (R13.2)."""
     rules = rules_of(s.variant)
-    if not rules.seven_any_time:
+    if not rules.sevens.any_time:
         return "R3.1/seven-after-trick", {"player": p}
     if s.phase != 1:
         return "R2.9/seven-in-phase-2", {}
@@ -171,16 +170,16 @@ def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanat
 
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
-    if not rules.has_seven_meld:
+    if not rules.sevens.score:
         if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
             return "R8.1/no-trump-seven", {"variant": s.variant.name}
         return "R4.2/sevens-score-off", {"variant": s.variant.name}
-    if exchange and not rules.turn_up:
+    if exchange and not rules.trump_fixing.turn_up_dealt:
         return "R5.1/no-turn-up", {"variant": s.variant.name}
-    if (exchange or not rules.seven_any_time) and (
+    if (exchange or not rules.sevens.any_time) and (
             Window.SEVEN_DONE in s.window
-            or (rules.seven_counts_as_meld and Window.DECLARED in s.window)):
-        if rules.seven_counts_as_meld:
+            or (rules.sevens.counts_as_meld and Window.DECLARED in s.window)):
+        if rules.sevens.counts_as_meld:
             return "R4.3/declaration-made", {}
         return "R6.6/one-seven-action", {}
     if s.trump is None:
@@ -249,17 +248,17 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return "R11.3/trump-quartet", {"ranks": quartet.rank}
-    if rules.meld_source.require_fresh and not any(c in s.hands[p] for c in action.cards):
+    if rules.meld_source.fresh_card and not any(c in s.hands[p] for c in action.cards):
         return "R3.7/fresh-card", {}
-    if kind.bezique_pairs and rules.partners[p] and not rules.partner_beziques:
+    if kind.bezique_pairs and rules.partners[p] and not rules.partnership.combined_beziques:
         own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
             return "R11.8/own-beziques", {}
-    if rules.meld_source.four_classes and kind in (
+    if rules.meld_source.sequence_class and kind in (
             MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
             _inside_a_sequence(s, rules, p, action)):
         return "R13.1/marriage-in-sequence", {}
-    if not rules.meld_source.reform_broken and _rebuilds_broken(s, rules, p, action):
+    if not rules.meld_source.reforms and _rebuilds_broken(s, rules, p, action):
         return "R3.8/broken", {"meld": kind}
     return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
 
@@ -296,7 +295,7 @@ def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
 def explain_carte_blanche(s: State, p: int | None, action: Declare) -> Explanation:
     """Why carte blanche cannot be shown now (R8.2, R11.6)."""
     rules = rules_of(s.variant)
-    if rules.carte_points is None:
+    if rules.settlement.carte_points is None:
         return "R8.2/no-carte-blanche", {"variant": s.variant.name}
     assert p is not None
     if s.phase != 1:

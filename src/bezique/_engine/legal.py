@@ -19,7 +19,6 @@ from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.melds.source import CARD_OF_TABLE
 from bezique._engine.melds.window import NO_PLANS
 from bezique._engine.sevens import any_time_seven, seven_list
-from bezique._engine.tricks import follow_options
 from bezique.actions import (
     PASS,
     PLAYS,
@@ -34,8 +33,14 @@ from bezique.cards import ALL_CARDS, Card, by_index
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
-__all__ = ["COMBO_DONE", "NO_PLANS", "PLAY_OF", "compute_legal", "follow_plays", "free_plays",
-           "hand_plays", "window_actions"]
+__all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "PLAY_OF", "compute_legal",
+           "follow_plays", "free_plays", "hand_plays", "window_actions"]
+
+ACTIONS_SLOT = 0
+"""Where a state's ``memo`` list keeps its legal actions (``None`` until computed)."""
+PLANS_SLOT = 1
+"""Where a window's ``memo`` list keeps the plans of the declarations it offers (the list
+stops before it where none is offered)."""
 
 _PLAY_BY_CARD: dict[Card, Play] = {card: PLAYS[card.index] for card in ALL_CARDS}
 PLAY_OF = _PLAY_BY_CARD.__getitem__
@@ -65,7 +70,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     hand = s.hands[p]
     table = s.table[p]
     privilege = s.carte[p]
-    if not table and not privilege and not rules.seven_any_time:
+    if not table and not privilege and not rules.sevens.any_time:
         return hand_plays(hand)  # a hand alone, the common case
     held = dict.fromkeys(hand)
     out: list[Action] = list(map(PLAY_OF, held))
@@ -76,7 +81,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
         cards = hand + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-    if rules.seven_any_time:
+    if rules.sevens.any_time:
         seven = any_time_seven(s, rules, p)  # R13.2
         if seven is not None:
             out.append(seven)
@@ -85,7 +90,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
 
 def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
-    allowed = follow_options(s.hands[p], s.trick, s.trump, rules.trump_when_losing)
+    allowed = rules.follow(s.hands[p], s.trick, s.trump)
     return hand_plays(allowed)  # in the hand's (display) order
 
 
@@ -95,7 +100,7 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 def compute_legal(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[1]`` (see :func:`bezique._engine.play.legal_actions`)."""
+    in ``s.memo[PLANS_SLOT]`` (see :func:`bezique._engine.play.legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
         p = s.to_move
@@ -115,9 +120,9 @@ def compute_legal(s: State) -> tuple[Action, ...]:
 def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     """R2.6, R3.9, R4, R13.7: the declarations (the side's pending announcements among
     them), the announcements after the window's scored combination, the seven actions and
-    the pass of a window; the plans go to ``s.memo[1]``. The hand is counted once (a packed count
-    vector) for the combinations and the seven of trumps (a seven on the table has scored,
-    R4.2)."""
+    the pass of a window; the plans go to ``s.memo[PLANS_SLOT]``. The hand is counted once
+    (a packed count vector) for the combinations and the seven of trumps (a seven on the
+    table has scored, R4.2)."""
     p = s.to_move
     assert p is not None
     w = s.window._value_
@@ -130,11 +135,11 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
                   if held & gate.seven_mask else _NO_SEVENS)
     else:
-        seven = any_time_seven(s, rules, p) if rules.seven_any_time else None  # R13.2
+        seven = any_time_seven(s, rules, p) if rules.sevens.any_time else None  # R13.2
         sevens = _NO_SEVENS if seven is None else [seven]
     if not plans:
         return (*sevens, PASS) if sevens else _ONLY_PASS
-    s.memo[1:] = (plans,)
+    s.memo[PLANS_SLOT:] = (plans,)
     return (*plans, *sevens, PASS)
 
 

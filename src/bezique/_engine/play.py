@@ -15,7 +15,7 @@ from typing import Any
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
 from bezique._engine.hands import position
-from bezique._engine.legal import NO_PLANS, compute_legal
+from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, compute_legal
 from bezique._engine.melds.declaring import (
     announce,
     declare,
@@ -48,13 +48,14 @@ __all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_posit
 def legal_actions(s: State) -> tuple[Action, ...]:
     """The actions legal now in deal ``s``, computed once per state and cached on it.
 
-    The cache is the state's ``memo`` list: the legal actions at ``memo[0]`` (``None``
-    until computed), and in a window offering declarations their plans at ``memo[1]``.
+    The cache is the state's ``memo`` list: the legal actions at ``memo[ACTIONS_SLOT]``
+    (``None`` until computed), and in a window offering declarations their plans at
+    ``memo[PLANS_SLOT]``.
     """
     memo = s.memo
-    actions = memo[0]
+    actions = memo[ACTIONS_SLOT]
     if actions is None:
-        actions = memo[0] = compute_legal(s)
+        actions = memo[ACTIONS_SLOT] = compute_legal(s)
     return actions  # type: ignore[no-any-return]
 
 
@@ -70,7 +71,7 @@ def offered(actions: tuple[Action, ...], action: Action) -> bool:
 def _plans(s: State) -> dict[Any, Plan]:
     legal_actions(s)
     memo = s.memo
-    return memo[1] if len(memo) > 1 else NO_PLANS
+    return memo[PLANS_SLOT] if len(memo) > PLANS_SLOT else NO_PLANS
 
 
 def check_state_action(s: State, action: Action) -> None:

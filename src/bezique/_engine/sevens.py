@@ -32,7 +32,7 @@ def trump_seven_in_hand(state: State, player: int) -> Card | None:
 def any_time_seven(state: State, rules: Rules, player: int) -> Declare | None:
     """With ``seven_declare = any_time``, the declaration of an unscored seven of trumps in
     ``player``'s hand, open in phase 1 whenever he acts (R13.2); else ``None``."""
-    if not rules.seven_any_time or state.phase != 1:
+    if not rules.sevens.any_time or state.phase != 1:
         return None
     seven = trump_seven_in_hand(state, player)
     return None if seven is None else Declare(MeldKind.TRUMP_SEVEN, (seven,))
@@ -40,7 +40,7 @@ def any_time_seven(state: State, rules: Rules, player: int) -> Declare | None:
 
 def seven_actions(state: State, rules: Rules, player: int) -> list[Declare | ExchangeSeven]:
     """The seven-of-trumps actions open to ``player`` in a window (R4.1, R4.2)."""
-    if not rules.has_seven_meld:
+    if not rules.sevens.score:
         return []
     seven = trump_seven_in_hand(state, player)
     if seven is None:

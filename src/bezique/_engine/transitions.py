@@ -5,8 +5,9 @@ legality of the action has been checked by the caller (:mod:`bezique.engine`).
 
 The declaration window after a phase-1 trick (R2.6, R11.8) is described by
 the state's :class:`~bezique.state.Window` flags. On this hot path the flags are
-computed as integers (``COMBO_DONE`` ... ``PARTNER`` below are the flags' values)
-and looked up in :data:`~bezique.state.WINDOWS`.
+computed as integers (``COMBO_DONE``, ``SEVEN_DONE`` and ``DECLARED`` below are the flags'
+values) and looked up in :data:`~bezique.state.WINDOWS`; the partner's window after the
+holder's is read from the partnership's table (:mod:`bezique._engine.concerns`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from bezique._engine.fields import (
 )
 from bezique._engine.hands import position, without
 from bezique._engine.legal import (
+    ACTIONS_SLOT,
     COMBO_DONE,
     follow_plays,
     free_plays,
@@ -51,7 +53,7 @@ from bezique._engine.legal import (
 )
 from bezique._engine.melds.announcing import without_serial
 from bezique._engine.melds.source import WON_SERIAL_BASE
-from bezique._engine.tricks import BEATS, trick_winner
+from bezique._engine.tricks import BEATS, PAIR_SHIFT, pair_table, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
     DECLARE,
@@ -68,7 +70,6 @@ from bezique.state import (
 __all__ = [
     "COMBO_DONE",
     "DECLARED",
-    "PARTNER",
     "SEVEN_DONE",
     "end_window_turn",
     "guess_packet",
@@ -78,7 +79,6 @@ __all__ = [
 
 SEVEN_DONE: int = Window.SEVEN_DONE.value
 DECLARED: int = Window.DECLARED.value
-PARTNER: int = Window.PARTNER.value
 NO_WINDOW = WINDOWS[0]
 
 CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
@@ -87,9 +87,10 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
 _BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
 """1 for aces and tens (R2.11), 0 for the other cards."""
-_PAIR_BRISQUES = bytes(_BRISQUE_COUNT(a) + _BRISQUE_COUNT(b) for a in ALL_CARDS for b in ALL_CARDS)
-"""The brisques of a two-card trick, ``_PAIR_BRISQUES[first.index << 5 | second.index]`` (R2.11),
-looked up as :data:`~bezique._engine.tricks.BEATS` is."""
+_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a) + _BRISQUE_COUNT(b))
+"""The brisques of a two-card trick (R2.11), at the key of its cards' pair
+(:func:`~bezique._engine.tricks.pair_key`), looked up as
+:data:`~bezique._engine.tricks.BEATS` is."""
 _CARD_OF = itemgetter(1)
 """The card of a ``(player, card)`` entry of a trick."""
 
@@ -99,11 +100,11 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read from ``f`` here."""
-    if rules.seven_any_time or f[TABLE][q] or f[CARTE][q]:
+    if rules.sevens.any_time or f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
-        memo[0] = free_plays(new, rules, q)
+        memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
     f[MEMO] = [hand_plays(f[HANDS][q])]
     return new_state(State, f)
@@ -183,10 +184,10 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         if shown and position(shown, card) >= 0:
             f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
         if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
-                and rules.played_seven_scores):
+                and rules.sevens.played_scores):
             side = rules.sides[p]
             sevens = f[SEVENS]
-            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.seven_points)
+            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.sevens.points)
     carte = f[CARTE]
     privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
@@ -204,7 +205,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         memo: list[Any] = [None]
         f[MEMO] = memo
         new = new_state(State, f)
-        memo[0] = follow_plays(new, rules, following)  # R2.10
+        memo[ACTIONS_SLOT] = follow_plays(new, rules, following)  # R2.10
         return new
     return _finish_trick(rules, f, trick)
 
@@ -219,7 +220,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     trump = f[TRUMP]
     if len(trick) == 2:
         (leader, first), (follower, second) = trick
-        pair = first.index << 5 | second.index
+        pair = first.index << PAIR_SHIFT | second.index
         winner = follower if BEATS[trump][pair] else leader
         played: tuple[Card, ...] = (first, second)
         won_brisques = _PAIR_BRISQUES[pair]
@@ -232,7 +233,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    if rules.meld_source.keeps_won_cards:
+    if rules.meld_source.keeps_won:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(f[PLAYED])
         won = f[WON]
@@ -244,7 +245,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
-        if (left <= rules.players and not rules.last_trick_final
+        if (left <= rules.players and not rules.settlement.final_trick_bonus
                 and left + (f[TURN_UP] is not None) <= rules.players):
             _add_last_trick(f, rules, side)
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
@@ -253,7 +254,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list (see _with_plays)
         new = new_state(State, f)
-        memo[0] = window_actions(new, rules)
+        memo[ACTIONS_SLOT] = window_actions(new, rules)
         return new
     hands = f[HANDS]
     active = f[ACTIVE]
@@ -262,14 +263,10 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     if any(hands):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
         # other, one of them leading
-        n = rules.players
-        lead, follow = (active[0] + 2) % n, (active[1] + 2) % n
-        if rules.second_duel_follower_leads:
-            lead, follow = follow, lead
-        f[TO_MOVE] = f[LEADER] = lead
-        f[ACTIVE] = (lead, follow)
+        f[ACTIVE] = duel = rules.partnership.phase_two.second(active)
+        f[TO_MOVE] = f[LEADER] = lead = duel[0]
         return _with_plays(f, rules, lead)
-    if rules.last_trick_final:
+    if rules.settlement.final_trick_bonus:
         _add_last_trick(f, rules, side)
     f[STAGE] = OVER
     f[TO_MOVE] = None
@@ -280,7 +277,8 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
 def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
     """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
     last_trick = f[LAST_TRICK]
-    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + rules.last_trick_points)
+    bonus = rules.settlement.last_trick_points
+    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + bonus)
 
 
 def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State:
@@ -291,17 +289,11 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     if f is None:
         f = [*s]
     partners = rules.partners[f[TO_MOVE]]
-    if partners and not (w := f[WINDOW]._value_) & PARTNER:
-        partner = partners[0]
-        # R4.3: with seven_counts_as_meld a seven action was the trick's one declaration
-        declared = w & DECLARED or (rules.seven_counts_as_meld and w & SEVEN_DONE)
-        if not declared and rules.partner_may_declare:
-            # R13.4: with partner_seven the partner has a seven action of her own
-            sevens = 0 if rules.partner_seven else w & SEVEN_DONE
-            return s.replace(to_move=partner, window=WINDOWS[sevens | PARTNER])
-        if rules.partner_seven:
-            # R13.4: a seven window for the partner, whatever the winner declared
-            return s.replace(to_move=partner, window=WINDOWS[COMBO_DONE | PARTNER])
+    if partners:
+        # R11.8, R13.4: the partner's window, if any, by the window's value
+        window = rules.partnership.windows[f[WINDOW]._value_]
+        if window is not None:
+            return s.replace(to_move=partners[0], window=window)
     return _draw(f, rules)
 
 
@@ -352,8 +344,7 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[TURN_UP] = None
     f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
-    if rules.duels:
-        f[ACTIVE] = (winner, (winner + 1) % n)
+    f[ACTIVE] = rules.partnership.phase_two.first(winner, f[ACTIVE])
     return _with_plays(f, rules, winner)
 
 
@@ -365,7 +356,7 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
     for k, card in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            again = CB_AGAIN if rules.carte_repeats and not card.rank.is_court else CB_NONE
+            again = CB_AGAIN if rules.settlement.carte_again and not card.rank.is_court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
 

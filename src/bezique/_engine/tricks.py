@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from bezique.cards import ALL_CARDS, Card, Suit
 
-__all__ = ["BEATS", "follow_options", "trick_winner"]
+__all__ = ["BEATS", "PAIR_SHIFT", "Follow", "follow_options", "follow_rule", "pair_key",
+           "pair_table", "trick_winner"]
+
+PAIR_SHIFT = 5
+"""The key of an ordered pair of cards in a per-pair table (:data:`BEATS`): the first card's
+index shifted left by ``PAIR_SHIFT``, or-ed with the second's (a card index fits in five
+bits). The hot path writes ``first.index << PAIR_SHIFT | second.index``, which is
+:func:`pair_key` without the call."""
+
+
+def pair_key(first: int, second: int) -> int:
+    """The key of the card indexes ``first`` then ``second`` in a per-pair table."""
+    return first << PAIR_SHIFT | second
+
+
+def pair_table(value: Callable[[Card, Card], int]) -> bytes:
+    """A per-pair table: ``value(first, second)`` (0-255) for every ordered pair of cards,
+    at :func:`pair_key` of their indexes."""
+    table = bytearray(len(ALL_CARDS) << PAIR_SHIFT)
+    for first in ALL_CARDS:
+        row = pair_key(first.index, 0)
+        for second in ALL_CARDS:
+            table[row | second.index] = value(first, second)
+    return bytes(table)
 
 
 def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
@@ -18,11 +42,10 @@ def _beats(best: Card, card: Card, trump: Suit | None) -> bool:
 
 
 BEATS: dict[Suit | None, bytes] = {
-    trump: bytes(_beats(best, card, trump) for best in ALL_CARDS for card in ALL_CARDS)
-    for trump in (*Suit, None)}
+    trump: pair_table(partial(_beats, trump=trump)) for trump in (*Suit, None)}
 """Per trump (``None`` before one is fixed), whether a card beats the best card so far:
-``BEATS[trump][best.index << 5 | card.index]`` (R1.3), looked up rather than computed on
-the hot path."""
+``BEATS[trump][best.index << PAIR_SHIFT | card.index]`` (R1.3), looked up rather than
+computed on the hot path."""
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
@@ -36,7 +59,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     best_index = trick[0][1].index
     for i in range(1, len(trick)):
         index = trick[i][1].index
-        if beats[best_index << 5 | index]:
+        if beats[best_index << PAIR_SHIFT | index]:
             best, best_index = i, index
     return best
 
@@ -73,3 +96,14 @@ def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     if beat:
         return beat
     return trumps if trump_when_losing else list(hand)
+
+
+Follow = Callable[[Sequence[Card], Sequence[tuple[int, Card]], "Suit | None"], list[Card]]
+"""The cards a phase-2 follower may play, of his hand, the trick and the trump (R2.10)."""
+
+
+def follow_rule(trump_when_losing: bool) -> Follow:
+    """:func:`follow_options` for a variant, chosen once: with ``trump_when_losing`` off a
+    follower who can neither follow nor overtrump may play any card (R7.1)."""
+    return follow_options if trump_when_losing else partial(follow_options,
+                                                            trump_when_losing=False)

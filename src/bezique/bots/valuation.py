@@ -123,7 +123,7 @@ class TrumpTables:
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""
         t = SUIT_POS[trump] if trump is not None else -1
-        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.has_seven_meld else -1
+        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.sevens.score else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()
@@ -292,7 +292,7 @@ class Tables:
     """Everything the greedy policy needs about one variant, built once."""
 
     __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "meld_cards",
-                 "partners", "play_hook", "reuses_cards", "rules", "seven_points", "sides")
+                 "partners", "play_hook", "reuses", "rules", "seven_points", "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
@@ -311,8 +311,8 @@ class Tables:
         self.sides: tuple[int, ...] = rules.sides
         # the engine's meld card source (R3.2, R5.3) chooses the bots' own hooks, once
         self.play_hook, self.meld_cards = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)
-        self.reuses_cards: bool = rules.meld_source.reuses_cards  # upgrades exist (R3.5)
-        self.seven_points: int = rules.seven_points if rules.has_seven_meld else 0
+        self.reuses: bool = rules.meld_source.reuses  # upgrades exist (R3.5)
+        self.seven_points: int = rules.sevens.points if rules.sevens.score else 0
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
         """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
@@ -410,7 +410,7 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     total_value = 0.0
     for bit, pts, total, needs, upgrade, kind in tt.pats:
         arr = by_bit[bit]
-        if upgrade and T.reuses_cards:
+        if upgrade and T.reuses:
             if scored is None:
                 scored = [c.kind for c in combos if c.side == side and not c.superseded]
             if kind not in scored:

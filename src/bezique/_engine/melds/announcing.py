@@ -33,7 +33,7 @@ DECLARED: int = Window.DECLARED.value
 def may_announce(s: State, rules: Rules) -> bool:
     """Whether the window's holder may announce now, his cards aside: the variant has
     ``announce_several`` and he scored a combination in this window (R13.7)."""
-    return rules.meld_source.announce_several and bool(s.window._value_ & DECLARED)
+    return rules.meld_source.announces and bool(s.window._value_ & DECLARED)
 
 
 def announce_plans(s: State, rules: Rules, p: int, held: int | None = None,

@@ -65,13 +65,13 @@ def _after_window_action(s: State, rules: Rules) -> State:
     assert p is not None
     source = rules.meld_source
     plans_of = source.window_plans  # window_plans, its slot read here
-    if source.window_closes_by_itself:
+    if source.closes_window:
         if plans_of(s, rules, p, None, None):
             return s
         if seven_open(s, rules) and seven_actions(s, rules, p):
             return s
         return end_window_turn(s, rules)
-    if not s.window._value_ & COMBO_DONE or (rules.has_seven_meld and seven_open(s, rules)):
+    if not s.window._value_ & COMBO_DONE or (rules.sevens.score and seven_open(s, rules)):
         return s
     if s.window._value_ & DECLARED and plans_of(s, rules, p, None, None):
         return s  # R13.7: further announcements until Pass
@@ -80,7 +80,7 @@ def _after_window_action(s: State, rules: Rules) -> State:
 
 def _seven_flags(s: State, rules: Rules) -> Window:
     w = s.window._value_ | SEVEN_DONE
-    return WINDOWS[w | COMBO_DONE if rules.seven_counts_as_meld else w]
+    return WINDOWS[w | COMBO_DONE if rules.sevens.counts_as_meld else w]
 
 
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
@@ -94,7 +94,7 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
                     exposed=replace_at(s.exposed, p, seen),
                     window=_seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     return _after_window_action(new, rules)
 
 
@@ -130,12 +130,12 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     seen = s.exposed[p]
     if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
-    any_time = rules.seven_any_time
+    any_time = rules.sevens.any_time
     new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
                     exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=s.window if any_time else _seven_flags(s, rules),
-                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.seven_points))
+                    sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     if s.stage is not DECLARE:
         return new
     return _after_window_action(new, rules)
@@ -193,7 +193,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     if not plan.bit:  # R13.7: the announcement is pending no more
         f[ANNOUNCED] = tuple(a for a in s.announced if a.serials != plan.from_table)
     w = s.window._value_ | DECLARED | rules.meld_source.declared_flags  # R3.2, R5.3
-    if rules.seven_counts_as_meld:
+    if rules.sevens.counts_as_meld:
         w |= SEVEN_DONE
     if plan.fixes is not None:
         f[TRUMP] = plan.fixes

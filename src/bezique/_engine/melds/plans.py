@@ -162,11 +162,11 @@ def _multiset_minus(needs: tuple[tuple[int, int], ...], cards: tuple[Card, ...]
 def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     """The plan for a fixed-card combination, or ``None`` if it cannot be declared."""
     bit = pat.bit
-    require_hand = rules.meld_source.require_fresh
+    require_hand = rules.meld_source.fresh_card
     best: tuple[int, tuple[int, ...], int, tuple[list[int], list[Card]]] | None = None
     if pool.live:
         ups = rules.melds.upgrades.get(pat.kind, _NO_KINDS)
-        reform = pat.kind if rules.meld_source.reform_broken else None
+        reform = pat.kind if rules.meld_source.reforms else None
         for i, combo, kept, intact in pool.live:
             if intact:
                 if combo.kind not in ups:
@@ -189,7 +189,7 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
         _, base, i, (serials, hand) = best
         return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
                     base + tuple(serials), i, pat.fixes)
-    if rules.meld_source.four_classes and pat.kind in _MARRIAGES:
+    if rules.meld_source.sequence_class and pat.kind in _MARRIAGES:
         chosen = _choose_marriage(pool, pat.needs, bit, require_hand)
     else:
         chosen = _choose(pool, pat.needs, bit, require_hand)
@@ -286,7 +286,7 @@ def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: li
             hand.extend([cards_of[pos]] * (n - take))
             if take and in_hand[pos] > n - take:
                 spare = pos
-        if rules.meld_source.require_fresh and not hand:
+        if rules.meld_source.fresh_card and not hand:
             if spare < 0:
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
@@ -306,7 +306,7 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
                  for index in spec.indexes]
         kind = spec.kind
         broken = [(i, kept) for i, combo, kept, intact in pool.live
-                  if not intact and combo.kind is kind] if rules.meld_source.reform_broken else []
+                  if not intact and combo.kind is kind] if rules.meld_source.reforms else []
         if broken or any(fresh):
             return dict(quartet_plans(pool, rules, spec, fresh, broken))
     return hand_entry(spec, pool.hand)

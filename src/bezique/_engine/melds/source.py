@@ -9,7 +9,10 @@ bots that depends on the source asks that object: which cards a player may decla
 marked used (:meth:`CardSource.mark_used`), what a scored declaration closes
 (:attr:`CardSource.declared_flags`), whether the window closes by itself, whether a
 combination needs a card of the trick just won (:meth:`CardSource.of_last_trick`), and the
-reuse options that apply to it (R3.4-R3.8, R13.1, R13.7). No module branches on which
+reuse options that apply to it (R3.4-R3.8, R13.1, R13.7), each under the name of the
+question it answers (``fresh_card`` for ``require_fresh_card``, ``reforms`` for
+``reform_broken``, ``sequence_class`` for ``meld_classes = four``, ``announces`` for
+``announce_several``). No module branches on which
 source a variant plays: the two implementations, :class:`HandAndTable` and
 :class:`WonCards`, answer the same questions.
 """
@@ -63,11 +66,9 @@ class CardSource:
     once, so the reuse options of R3.7, R3.8 and R13.1 never apply to won cards).
     """
 
-    __slots__ = ("announce_several", "declared_flags", "declares_from_won_cards",
-                 "four_classes", "fresh_gate", "keeps_won_cards", "needs_card_of_last_trick",
-                 "one_combination_per_trick", "partners", "policy", "reform_broken",
-                 "require_fresh", "reuses_cards", "where", "window_closes_by_itself",
-                 "window_plans")
+    __slots__ = ("announces", "closes_window", "declared_flags", "fresh_card", "fresh_gate",
+                 "from_won_cards", "keeps_won", "partners", "policy", "reforms", "reuses",
+                 "sequence_class", "where", "window_plans")
 
     def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
         policy = self.policy = melds.card_source
@@ -75,26 +76,25 @@ class CardSource:
         """Per player, his partners (R6.4, R11.8)."""
         self.where: str = policy.where
         """Where the cards are held, for messages."""
-        self.declares_from_won_cards: bool = policy.declares_from_won_cards
-        self.keeps_won_cards: bool = policy.keeps_won_cards
+        self.from_won_cards: bool = policy.declares_from_won_cards
+        """Whether combinations are made of won cards (R5.3, R11.5)."""
+        self.keeps_won: bool = policy.keeps_won_cards
         """Whether a won trick's cards stay face up before the winner (R11.5)."""
-        self.one_combination_per_trick: bool = policy.one_combination_per_trick
-        self.window_closes_by_itself: bool = policy.window_closes_by_itself
+        self.closes_window: bool = policy.window_closes_by_itself
         """Whether the window closes once nothing more can be declared (R2.6, R11.5)."""
-        self.needs_card_of_last_trick: bool = policy.needs_card_of_last_trick
-        self.reuses_cards: bool = policy.reuses_cards
+        self.reuses: bool = policy.reuses_cards
         """Whether cards serve again in other classes and combinations are upgraded (R3.5)."""
         self.declared_flags: int = _COMBO_DONE if policy.one_combination_per_trick else 0
         """The window flags a scored declaration sets besides ``DECLARED`` (R3.2)."""
-        self.require_fresh: bool = melds.require_fresh_card
+        self.fresh_card: bool = melds.require_fresh_card
         """R3.7: a declaration needs a card from the hand."""
-        self.reform_broken: bool = melds.reform_broken
+        self.reforms: bool = melds.reform_broken
         """R3.8: a broken combination may be re-formed."""
-        self.announce_several: bool = melds.announce_several and policy.one_combination_per_trick
+        self.announces: bool = melds.announce_several and policy.one_combination_per_trick
         """R13.7: further combinations may be announced after the window's scored one."""
-        self.four_classes: bool = melds.meld_classes is MeldClasses.FOUR and policy.reuses_cards
+        self.sequence_class: bool = melds.meld_classes is MeldClasses.FOUR and self.reuses
         """R13.1: sequences in their own class (won cards serve once)."""
-        self.fresh_gate: bool = not self.reform_broken and policy.reuses_cards
+        self.fresh_gate: bool = not self.reforms and not self.from_won_cards
         """R3.4-R3.9: whether the window's gate may look at the cards new to a class."""
         self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
         """Every declaration and announcement of the window's holder with its plan

@@ -21,6 +21,7 @@ from bezique.state import Combination, TableCard
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
+    from bezique._engine.concerns import TrumpFixing
     from bezique.variants import Variant
 
 __all__ = [
@@ -196,10 +197,10 @@ class MeldTables:
     def __init__(self, variant: Variant, rules: Rules) -> None:
         self.deck: tuple[Card, ...] = rules.deck
         self.points: dict[MeldKind, int] = rules.points
-        self.trump_by_turn_up: bool = rules.trump_by_turn_up
-        self.has_seven_meld: bool = rules.has_seven_meld
+        self.trump_fixing: TrumpFixing = rules.trump_fixing
+        self.seven_scores: bool = rules.sevens.score
         self.fresh_gate: bool = rules.meld_source.fresh_gate
-        self.four_classes: bool = rules.meld_source.four_classes
+        self.sequence_class: bool = rules.meld_source.sequence_class
         self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         """The meld search's index of the last tables met, per player and with or without
         the partners' tables (:class:`bezique._engine.melds.plans.Pool`)."""
@@ -221,7 +222,7 @@ class MeldTables:
         pattern_needs = [_needs(cards) for _, cards, _ in specs]
         quartet_needs: list[Needs] = [{rank: 4} for rank in ranks]
         checks = pattern_needs + quartet_needs
-        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.has_seven_meld else None
+        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.seven_scores else None
         layout = Layout(self.deck, checks, seven)
         patterns = self.patterns[trump] = tuple(
             self._pattern(kind, cards, fixes, layout.check(needs))
@@ -252,7 +253,7 @@ class MeldTables:
 
     def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None,
                  check: CountCheck) -> Pattern:
-        bit = SEQUENCE_BIT if self.four_classes and kind in SEQUENCES else CLASS_BIT[
+        bit = SEQUENCE_BIT if self.sequence_class and kind in SEQUENCES else CLASS_BIT[
             kind.meld_class]
         points = self.points[kind]
         declare = Declare(kind, cards)
@@ -263,21 +264,21 @@ class MeldTables:
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
-            if not self.trump_by_turn_up:
-                yield from self._trump_fixing_patterns(variant)
+            if not self.trump_fixing.by_turn_up:
+                yield from self._trump_fixing_patterns()
         else:
             yield from self._marriage_and_sequence_patterns(trump)
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
-    def _trump_fixing_patterns(self, variant: Variant) -> Iterator[_Spec]:
+    def _trump_fixing_patterns(self) -> Iterator[_Spec]:
         """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
         points = self.points
         for suit in _SUITS:
             marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
             if MeldKind.ROYAL_MARRIAGE in points:
                 yield _spec(MeldKind.ROYAL_MARRIAGE, marriage, suit)
-            if variant.trump.sequence_fixes_trump and MeldKind.TRUMP_SEQUENCE in points:
+            if self.trump_fixing.by_sequence and MeldKind.TRUMP_SEQUENCE in points:
                 seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
                 yield _spec(MeldKind.TRUMP_SEQUENCE, seq, suit)
 

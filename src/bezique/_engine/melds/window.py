@@ -53,7 +53,7 @@ def _hand_window_plans(s: State, rules: Rules, p: int, held: int | None = None,
     if w & _COMBO_DONE:
         # R13.7: after the window's scored combination, announcements
         return (announce_plans(s, rules, p, held, gate)
-                if w & _DECLARED and rules.meld_source.announce_several else NO_PLANS)
+                if w & _DECLARED and rules.meld_source.announces else NO_PLANS)
     if gate is None:
         gate = rules.gates[s.trump]
     weigh = gate.weigh

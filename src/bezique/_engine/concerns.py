@@ -1,0 +1,196 @@
+"""The rules of a variant by concern, each object chosen once per variant.
+
+:class:`~bezique._engine.compiled.Rules` builds one object per concern of the policies
+(``rules.partnership``, ``rules.sevens``, ``rules.trump_fixing``, ``rules.settlement``),
+and the engine asks them the few questions where variants differ: it reads as the base
+game plus named hooks, and no module outside :mod:`bezique.policies`, the compile step
+and these objects reads a one-variant option (``tests/test_concerns.py`` checks it).
+Where a variant's difference is a behaviour, it is a class behind a protocol (phase 2 of
+:class:`AllPlay` or of :class:`Duels`); where it is a value the hot path reads, it is an
+attribute, or a table worked out here by the window's value (:attr:`Partnership.windows`),
+so that the hot path pays one look-up, not a call.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from bezique.melds import MeldKind
+from bezique.policies import (
+    LastTrick,
+    PartnerDeclare,
+    Phase2,
+    RevokePenalty,
+    SecondDuelLeader,
+    SevenDeclare,
+)
+from bezique.policies import TrumpFixing as Fixing
+from bezique.state import WINDOWS, Window
+
+if TYPE_CHECKING:
+    from bezique.variants import Variant
+
+__all__ = ["AllPlay", "Duels", "Partnership", "PhaseTwo", "Settlement", "Sevens", "TrumpFixing"]
+
+_COMBO_DONE, _SEVEN_DONE = Window.COMBO_DONE.value, Window.SEVEN_DONE.value
+_DECLARED, _PARTNER = Window.DECLARED.value, Window.PARTNER.value
+
+
+class Sevens:
+    """The seven of trumps (section 4, R13.2-R13.3a, R13.6): whether it scores, when it may
+    be declared, and what a seven action closes."""
+
+    __slots__ = ("any_time", "counts_as_meld", "played_scores", "points", "score",
+                 "turn_up_points")
+
+    def __init__(self, variant: Variant) -> None:
+        trump, melds = variant.trump, variant.melds
+        # R13.6: without a seven of trumps in the meld table no seven scores at all
+        self.score: bool = trump.sevens_score and any(
+            kind is MeldKind.TRUMP_SEVEN for kind, _ in melds.effective_table())
+        """Whether the seven of trumps scores at all: declared, exchanged or turned up."""
+        self.points: int = trump.seven_points
+        """What a seven declared, exchanged or played scores (R4.1, R4.2, R13.3)."""
+        self.turn_up_points: int = trump.turn_up_seven_points
+        """What a seven turned up scores the dealer (R2.2)."""
+        self.played_scores: bool = self.score and trump.played_seven_scores
+        """R13.3: whether a trump seven played in phase 1 scores (R13.3a: not with it off)."""
+        self.any_time: bool = self.score and melds.seven_declare is SevenDeclare.ANY_TIME
+        """R13.2: whether the seven may be declared whenever its holder acts in phase 1."""
+        self.counts_as_meld: bool = melds.seven_counts_as_meld
+        """R4.3: whether a seven action is the trick's one declaration (and the other way)."""
+
+
+class PhaseTwo(Protocol):
+    """Who plays the tricks of phase 2 (R2.9, R6.7, R11.9)."""
+
+    def first(self, winner: int, active: tuple[int, ...]) -> tuple[int, ...]:
+        """The players of phase 2's first tricks, ``winner`` (of the last phase-1 trick)
+        leading; ``active`` are the players of phase 1."""
+
+    def second(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        """The players once those of ``active`` have played their cards, the leader first."""
+
+
+class AllPlay:
+    """Every player plays every trick of phase 2."""
+
+    __slots__ = ()
+
+    def first(self, winner: int, active: tuple[int, ...]) -> tuple[int, ...]:
+        return active
+
+    def second(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        return active  # all hands empty together: the deal is over
+
+
+class Duels:
+    """R6.7, R11.9: two duels, the winner of the last phase-1 trick against his left-hand
+    opponent, then their partners (R13.5: the first leader's partner leads, or the first
+    follower's)."""
+
+    __slots__ = ("follower_leads", "players")
+
+    def __init__(self, players: int, follower_leads: bool) -> None:
+        self.players = players
+        self.follower_leads = follower_leads
+
+    def first(self, winner: int, active: tuple[int, ...]) -> tuple[int, ...]:
+        return winner, (winner + 1) % self.players
+
+    def second(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        n = self.players
+        lead, follow = (active[0] + 2) % n, (active[1] + 2) % n
+        return (follow, lead) if self.follower_leads else (lead, follow)
+
+
+class Partnership:
+    """Partners (R6.4, R11.8): whose tables a player declares with, the partner's window and
+    her own seven (R11.8, R13.4), combined beziques, and the duels of phase 2 (R11.9, R13.5).
+    """
+
+    __slots__ = ("combined_beziques", "own_seven", "partners", "phase_two", "windows")
+
+    def __init__(self, variant: Variant, sevens: Sevens) -> None:
+        deal, melds = variant.deal, variant.melds
+        self.partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(q for q in range(deal.players) if q != p and deal.sides[q] == deal.sides[p])
+            for p in range(deal.players))
+        """Each player's partners (none without partnerships)."""
+        self.combined_beziques: bool = melds.partner_combined_beziques
+        """R11.8: whether a bezique may be made of the cards of both partners."""
+        self.own_seven: bool = (melds.partner_seven and sevens.score
+                                and not sevens.counts_as_meld and any(self.partners))
+        """R13.4: whether the partner has a seven window of her own after the winner's."""
+        self.windows: tuple[Window | None, ...] = _partner_windows(
+            melds.partner_declare is PartnerDeclare.EITHER, self.own_seven, sevens.counts_as_meld)
+        """Per window value, the window the partner takes over when its holder is done
+        (R11.8, R13.4), or ``None``: every player draws."""
+        duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
+        follower_leads = (variant.legality.second_duel_leader
+                          is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
+        self.phase_two: PhaseTwo = Duels(deal.players, follower_leads) if duels else AllPlay()
+        """Who plays the tricks of phase 2."""
+
+
+def _partner_windows(may_declare: bool, own_seven: bool,
+                     counts_as_meld: bool) -> tuple[Window | None, ...]:
+    """Per window value (0-15), the partner's window when the holder is done, or ``None``.
+
+    R11.8: if the winner declared nothing (R4.3: with ``seven_counts_as_meld`` a seven action
+    was his one declaration), the partner may declare, sevens included unless taken (R13.4:
+    with ``partner_seven`` she has a seven action of her own); with ``partner_seven`` she has
+    a seven window whatever the winner declared. A partner's window hands on to nobody."""
+    windows: list[Window | None] = []
+    for w in range(16):
+        declared = w & _DECLARED or (counts_as_meld and w & _SEVEN_DONE)
+        window = None
+        if w & _PARTNER:
+            pass
+        elif not declared and may_declare:
+            window = WINDOWS[(0 if own_seven else w & _SEVEN_DONE) | _PARTNER]
+        elif own_seven:
+            window = WINDOWS[_COMBO_DONE | _PARTNER]
+        windows.append(window)
+    return tuple(windows)
+
+
+class TrumpFixing:
+    """How trump is fixed (R2.2, R11.2): by the turn-up, or by the first marriage (or
+    sequence) declared."""
+
+    __slots__ = ("by_sequence", "by_turn_up", "turn_up_dealt")
+
+    def __init__(self, variant: Variant) -> None:
+        self.turn_up_dealt: bool = variant.deal.turn_up
+        """R2.2: whether a card is turned up after the deal (it may be exchanged, R4.1)."""
+        self.by_turn_up: bool = variant.trump.fixing is Fixing.TURN_UP
+        """Whether the turn-up's suit is trump; else the first marriage fixes it (R11.2)."""
+        self.by_sequence: bool = variant.trump.sequence_fixes_trump
+        """R11.2: whether a sequence declared before trump is fixed fixes it too."""
+
+
+class Settlement:
+    """The deal's bonuses and penalties: the last trick (R2.12), carte blanche (R11.6), the
+    guess of the dealer's packet (R9.4) and a revoke (R10.3)."""
+
+    __slots__ = ("carte_again", "carte_points", "final_trick_bonus", "last_trick_points",
+                 "packet_guess", "revoke_costs_brisques")
+
+    def __init__(self, variant: Variant, points: dict[MeldKind, int]) -> None:
+        scoring = variant.scoring
+        self.final_trick_bonus: bool = scoring.last_trick is LastTrick.FINAL
+        """R2.12: whether the bonus goes to the deal's final trick, else to the trick that
+        empties the stock."""
+        self.last_trick_points: int = scoring.last_trick_points
+        """The last trick's bonus (R2.12)."""
+        self.carte_points: int | None = points.get(MeldKind.CARTE_BLANCHE)
+        """What carte blanche scores, ``None`` without it (R8.2, R11.6)."""
+        self.carte_again: bool = variant.melds.carte_blanche_repeats
+        """R11.6: whether carte blanche may be shown again after drawing a non-court."""
+        self.packet_guess: bool = variant.deal.dealer_guess
+        """R9.4: whether the non-dealer guesses the size of the dealer's packet first."""
+        self.revoke_costs_brisques: bool = (
+            scoring.revoke_penalty is RevokePenalty.REMAINING_BRISQUES)
+        """R10.3: whether a revoke gives the other sides the brisques still to be played,
+        else the tricks still to be played (their brisques and the last trick)."""
