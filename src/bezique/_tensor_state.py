@@ -22,6 +22,9 @@ The tensor comes as two parts that the adapters turn into an array in a few nump
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
 from bezique.encoding import observation_layout, observation_size
@@ -33,6 +36,8 @@ __all__ = ["StateTensor"]
 _SUIT_POSITION = {suit: k for k, suit in enumerate(Suit)}
 _STAGE_POSITION = {Stage.PLAY: 0, Stage.DECLARE: 1, Stage.GUESS: 2, Stage.OVER: 3}
 _SHOWS_CARTE = {privilege: privilege.may_show for privilege in CartePrivilege}
+_scaled: Callable[[int], float] = SCORE_SCALE.__rtruediv__
+"""``_scaled(points)`` is ``points / SCORE_SCALE`` (the same float), in C for ``map``."""
 _USED_ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(32 * bit for bit in range(3) if used & (1 << bit)) for used in range(8))
 """``_USED_ROWS[used & 7]``: the rows of the ``table_used`` block (classes A, B, C, R3.4)
@@ -46,7 +51,8 @@ class StateTensor:
         variant: The rules; the tensor's layout depends on its players and sides.
     """
 
-    __slots__ = ("_at", "_brisques_public", "_rel", "_seats", "_side_count", "_sides", "size")
+    __slots__ = ("_at", "_brisques_public", "_last_scores", "_played", "_rel", "_seats",
+                 "_side_count", "_sides", "size")
 
     def __init__(self, variant: Variant) -> None:
         start = 0
@@ -66,6 +72,8 @@ class StateTensor:
         """Per observer, each player's seat relative to him (``_seats`` inverted)."""
         self.size: int = observation_size(variant)
         """The length of the tensor."""
+        self._played: tuple[tuple[Card, ...], list[int]] = ((), [])
+        self._last_scores: tuple[tuple[object, ...], tuple[int, ...]] = ((), ())
 
     def scalar_positions(self, brisques: bool) -> list[int]:
         """Where the scalars go, in the order :meth:`parts` gives their values: the stock
@@ -101,8 +109,22 @@ class StateTensor:
         _cards(s.exposed, seats, at["exposed"], units)
         trick = at["trick"]
         units += [trick + 32 * rel[q] + card.index for q, card in s.trick]
-        played = at["played"]
-        units += [played + card.index for card in s.played]
+        units += self._played_units(s.played)
+
+    def _played_units(self, played: tuple[Card, ...]) -> list[int]:
+        """The unit positions of the cards played. The pile only grows during a deal, so
+        those of the pile last asked about are kept, and only the cards added since are
+        looked at when it begins the pile asked about."""
+        last, units = self._played
+        if played is not last:
+            n = len(last)
+            start = self._at["played"]
+            if len(played) >= n and played[:n] == last:  # Cards compare by identity
+                units = units + [start + card.index for card in played[n:]]
+            else:
+                units = [start + card.index for card in played]
+            self._played = (played, units)
+        return units
 
     def _one_hots(self, s: State, player: int, rel: list[int], units: list[int]) -> None:
         """The turn-up, the trump, the stage, the phase, whose turn, the leader, the
@@ -130,14 +152,26 @@ class StateTensor:
         own side first."""
         hands = s.hands
         values: list[float] = [s.stock_size]
-        values += [len(hands[q]) for q in seats]
+        values += map(len, hands[player:] + hands[:player])  # from the observer's seat
         mine = self._sides[player]
-        scores = s.scores
-        values += [points / SCORE_SCALE for points in scores[mine:] + scores[:mine]]
+        scores = self._scores(s)
+        values += map(_scaled, scores[mine:] + scores[:mine])
         if self._brisques_public or s.stage is Stage.OVER:
             brisques = s.brisques
             values += brisques[mine:] + brisques[:mine]
         return values
+
+    def _scores(self, s: State) -> tuple[int, ...]:
+        """``s.scores``, kept for the score parts last met: they are the state's fields that
+        :attr:`State.scores <bezique.state.State>` adds up, and between two actions they
+        are most often the same tuples (the engine passes unchanged fields on)."""
+        parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
+                 s.bonus, s.stage is Stage.OVER)
+        last, scores = self._last_scores
+        if len(last) != len(parts) or not all(map(operator.is_, parts, last)):
+            scores = s.scores
+            self._last_scores = (parts, scores)
+        return scores
 
 
 def _relative(seats: tuple[int, ...]) -> list[int]:
