@@ -282,10 +282,10 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
 
 def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
                    complete: Sequence[int],
-                   call: int, qdone: tuple[tuple[int, int, int], ...]) -> float:
+                   call: int, qdone: tuple[tuple[int, int, int], ...]) -> int:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
-    pend = 0.0
+    pend = 0
     pats, bits, needs_of, shift = tt.pats, tt.bits, tt.needs_of, SHIFT[i]
     for pid in complete:
         pts = pats[pid][1]
