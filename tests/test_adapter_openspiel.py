@@ -10,13 +10,20 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed (pip install 'bezique[rl]')")
 
+import numpy as np  # noqa: E402
+
 import bezique as bz  # noqa: E402
 from bezique.adapters.openspiel import (  # noqa: E402
     BeziqueState,
     max_game_length,
     resample_from_infostate,
 )
-from bezique.encoding import ActionEncoder, deal_returns, observation_size  # noqa: E402
+from bezique.encoding import (  # noqa: E402
+    ActionEncoder,
+    deal_returns,
+    observation_size,
+    observation_tensor,
+)
 
 VARIANTS = [v.name for v in bz.variants.ALL]
 
@@ -92,6 +99,25 @@ def test_actions_returns_and_views_agree_with_the_engine() -> None:
         assert state.bezique_state == expected
     assert state.returns() == list(deal_returns(state.bezique_state))
     assert sum(state.returns()) == 0.0
+
+
+@pytest.mark.parametrize("variant", ["two-pack", "four-handed", "rubicon"])
+def test_observation_tensors_are_the_encodings(variant: str) -> None:
+    """The observer reads the tensor off the state (bezique.adapters._arrays): the numbers
+    of :func:`bezique.encoding.observation_tensor`, for every player at every step."""
+    game = pyspiel.load_game("python_bezique", {"variant": variant})
+    state = _dealt(game, 5)
+    rng = random.Random(5)
+    while True:
+        s = state.bezique_state
+        for p in range(game.num_players()):
+            expected = [float(x) for x in np.array(observation_tensor(bz.observe(s, p)),
+                                                   dtype=np.float32)]
+            assert state.observation_tensor(p) == expected
+            assert state.information_state_tensor(p) == expected
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_information_states_have_perfect_recall_and_hide_the_others() -> None:

@@ -12,7 +12,12 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import bezique as bz  # noqa: E402
 from bezique.adapters.pettingzoo import env, raw_env  # noqa: E402
-from bezique.encoding import ActionEncoder, deal_returns, observation_size  # noqa: E402
+from bezique.encoding import (  # noqa: E402
+    ActionEncoder,
+    deal_returns,
+    observation_size,
+    observation_tensor,
+)
 
 VARIANTS = [v.name for v in bz.variants.ALL]
 # api_test warns about dict observations for every environment it does not know by name
@@ -68,6 +73,31 @@ def test_observations_are_the_agents_own_view() -> None:
         bz.variants.TWO_PACK).mask(state)]
     assert theirs["action_mask"].sum() == 0
     assert e.observation_space(mover).contains(mine)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observations_are_the_encodings_tensor_and_mask(variant: str) -> None:
+    """``observe`` reads the tensor off the state (bezique.adapters._arrays): the numbers of
+    :func:`bezique.encoding.observation_tensor` as float32, and the encoder's mask, for
+    every agent at every step of a random deal."""
+    e = raw_env(variant)
+    encoder = e.encoder
+    state = bz.new_deal(e.variant, seed=2, dealer=1)
+    rng = np.random.default_rng(2)
+    while True:
+        e.deal = state
+        for p, agent in enumerate(e.possible_agents):
+            seen = bz.observe(state, p)
+            got = e.observe(agent)
+            assert got["observation"].dtype == np.float32
+            assert np.array_equal(got["observation"],
+                                  np.array(observation_tensor(seen), dtype=np.float32))
+            assert got["action_mask"].dtype == np.int8
+            assert got["action_mask"].tolist() == [int(m) for m in encoder.mask(seen)]
+        if state.is_over:
+            break
+        legal = bz.legal_actions(state)
+        state = bz.apply(state, legal[int(rng.integers(len(legal)))])
 
 
 def test_reset_with_a_seed_deals_that_seed() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import bezique as bz
+from bezique._tensor_state import StateTensor
 from bezique.encoding import (
     ActionEncoder,
     deal_returns,
@@ -222,3 +223,62 @@ def test_the_documented_sizes_match() -> None:
     for variant in VARIANTS:
         row = f"{variant.name:<18}{ActionEncoder(variant).size:<12}{observation_size(variant)}"
         assert row in text.splitlines(), row
+
+
+def _declaring_line(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
+    """Every state of a deal played at random, but declaring whenever a declaration is
+    legal (random play seldom fills the tables)."""
+    rng = random.Random(seed)
+    state = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
+    while True:
+        yield state
+        if state.is_over:
+            return
+        legal = bz.legal_actions(state)
+        declares = [a for a in legal if isinstance(a, bz.Declare)]
+        state = bz.apply(state, rng.choice(declares or legal))
+
+
+def _tensor_of_parts(tensor: StateTensor, s: bz.State, player: int) -> list[float]:
+    """The tensor :class:`StateTensor` gives for ``player``, as a list of floats."""
+    units, values = tensor.parts(s, player)
+    out = [0.0] * tensor.size
+    for at in units:
+        out[at] += 1.0
+    positions = tensor.scalar_positions(len(values) > len(tensor.scalar_positions(False)))
+    assert len(positions) == len(values)
+    for at, value in zip(positions, values, strict=True):
+        out[at] = float(value)
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_the_adapters_tensor_from_the_state_is_the_observations_tensor(
+        variant: bz.Variant) -> None:
+    """The adapters read the tensor straight off the state (:mod:`bezique._tensor_state`):
+    element for element the tensor of the observation, for every player of every state of
+    random deals, and nothing hidden changes it."""
+    tensor = StateTensor(variant)
+    rng = random.Random(7)
+    seen = set()
+    for seed in (0, 1, 2, 3, 14):  # rubicon's deal 14 has a carte blanche (R11.6)
+        for state in _declaring_line(variant, seed):
+            for player in range(variant.players):
+                expected = observation_tensor(bz.observe(state, player))
+                assert _tensor_of_parts(tensor, state, player) == expected
+            seen |= {
+                "table classes" if any(tc.used & 7 for t in state.table for tc in t) else "",
+                "exposed" if any(state.exposed) else "", "won" if any(state.won) else "",
+                "over" if state.is_over else "", "no trump" if state.trump is None else "",
+                "carte blanche" if any(c.may_show for c in state.carte) else ""}
+        other = bz.determinize(bz.observe(state, 0), rng)
+        assert tensor.parts(other, 0) == tensor.parts(state, 0)
+    assert {"exposed", "over"} <= seen
+    if variant is bz.variants.FILDINSKI:  # declared from the won cards, not the table
+        assert "won" in seen
+    else:
+        assert "table classes" in seen
+    if variant is bz.variants.NO_PRESET_TRUMP:
+        assert "no trump" in seen
+    if variant is bz.variants.RUBICON:
+        assert "carte blanche" in seen

@@ -2,14 +2,14 @@
 
 Each writer fills its block of ``out`` from the observation alone, the observing player's
 seat first, and returns where the next block starts (the layout is in docs/rl.rst).
-``out`` is anything indexed by position that starts at 0.0 everywhere: the whole list
-:func:`bezique.encoding.observation_tensor` returns, or a ``defaultdict(float)`` that
-collects only the entries written (the adapters' numpy arrays are built from those).
+``out`` is anything indexed by position that starts at 0.0 everywhere, such as the list
+:func:`bezique.encoding.observation_tensor` returns. This is the reference: the adapters
+read the same numbers straight off the state (:mod:`bezique._tensor_state`), and the
+tests compare the two.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Protocol
 
 from bezique.cards import Suit
@@ -128,11 +128,3 @@ def write_observation(o: Observation, out: Cells) -> None:
     base = _write_turn(o, seats, out, base)
     _write_scores(o, out, base)
 
-
-def written_entries(o: Observation) -> dict[int, float]:
-    """The entries of the tensor of ``o`` that the writers touch, by position (all the
-    others are 0.0): a few dozen, from which the adapters build their numpy arrays
-    without converting a list of hundreds of floats."""
-    out: defaultdict[int, float] = defaultdict(float)
-    write_observation(o, out)
-    return out

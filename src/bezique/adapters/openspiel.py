@@ -45,9 +45,10 @@ import pyspiel
 
 from bezique import variants
 from bezique.actions import Action, ExchangeSeven
+from bezique.adapters._arrays import TensorArrays
 from bezique.adapters._text import describe_observation, describe_state
 from bezique.cards import ALL_CARDS, Card, format_cards
-from bezique.encoding import ActionEncoder, deal_returns, observation_size, observation_tensor
+from bezique.encoding import ActionEncoder, deal_returns, observation_size
 from bezique.engine import apply, setup
 from bezique.observation import determinize, observe
 from bezique.serialization import from_json, to_json
@@ -323,6 +324,7 @@ class BeziqueObserver:
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] = np.zeros(
             observation_size(game.variant), np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {"observation": self.tensor}
+        self._arrays = TensorArrays(game.variant)
 
     def set_from(self, state: BeziqueState, player: int) -> None:
         """Fill the tensor with ``player``'s view of ``state``."""
@@ -334,7 +336,7 @@ class BeziqueObserver:
                 if owner == player:
                     self.tensor[face] += 1.0
             return
-        self.tensor[:] = observation_tensor(observe(s, player))
+        self._arrays.fill(self.tensor, s, player)
 
     def string_from(self, state: BeziqueState, player: int) -> str:
         """``player``'s view of ``state`` as text (his whole record with perfect recall)."""

@@ -32,7 +32,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from bezique import variants
-from bezique._tensor_blocks import written_entries
+from bezique.adapters._arrays import TensorArrays, mask_array
 from bezique.adapters._text import describe_state
 from bezique.encoding import (
     ActionEncoder,
@@ -41,7 +41,6 @@ from bezique.encoding import (
     observation_size,
 )
 from bezique.engine import apply, new_deal
-from bezique.observation import Observation, observe
 from bezique.state import State
 from bezique.variants import Variant
 
@@ -115,8 +114,9 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[mis
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """PettingZoo's wrapper, told the legal ids by the encoder when ``step`` comes without
-    ``last()`` first, instead of building a whole observation to read its mask."""
+    """PettingZoo's wrapper; a legal step goes straight in, checked against the mask of the
+    observation ``last()`` gave, or without one against the encoder's legal ids (instead of
+    building a whole observation to read its mask)."""
 
     _prev_obs: Any
     _prev_info: Any
@@ -127,14 +127,15 @@ class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         raw = self._raw
-        if self._prev_obs is None:
-            agent = raw.agent_selection
-            if (not self._terminated and not raw.terminations[agent]
-                    and not raw.truncations[agent]
-                    and action in raw.encoder.legal_ids(raw.deal)):
-                self._prev_info = None
+        agent = raw.agent_selection
+        if not self._terminated and not raw.terminations[agent] and not raw.truncations[agent]:
+            seen = self._prev_obs  # the mover's observation if ``last()`` came first
+            if (action in raw.encoder.legal_ids(raw.deal) if seen is None
+                    else seen["action_mask"][action]):
+                self._prev_obs = self._prev_info = None
                 self.env.step(action)  # what PettingZoo's step does with a legal action
                 return
+        if self._prev_obs is None:
             self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
         super().step(action)
 
@@ -146,25 +147,6 @@ class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
             self._prev_obs = seen
             self._prev_info = raw.infos.get(agent, {})
         return seen
-
-
-def _tensor_array(seen: Observation, size: int) -> np.ndarray[Any, Any]:
-    """:func:`bezique.encoding.observation_tensor` of ``seen`` as a float32 array, set
-    from the few entries written rather than converted from the whole list."""
-    out = np.zeros(size, dtype=np.float32)
-    entries = written_entries(seen)
-    n = len(entries)
-    out[np.fromiter(entries, np.intp, n)] = np.fromiter(entries.values(), np.float32, n)
-    return out
-
-
-def _mask_array(encoder: ActionEncoder, seen: Observation) -> np.ndarray[Any, Any]:
-    """The legal ids of ``seen`` as an int8 array of 0 and 1 (all 0 unless it is the
-    observer's turn)."""
-    mask = bytearray(encoder.size)
-    for i in encoder.legal_ids(seen):
-        mask[i] = 1
-    return np.frombuffer(mask, dtype=np.int8)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no type hints
@@ -213,7 +195,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
             agent: spaces.Discrete(size) for agent in self.possible_agents}
-        self._observation_size = observation_size(chosen)
+        self._tensor = TensorArrays(chosen)
         self._rng = random.Random()
         self.deal: State = new_deal(chosen, seed=0)
         """The deal being played."""
@@ -253,9 +235,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; it has no typ
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation tensor and action mask (zeros unless it is to move)."""
-        seen = observe(self.deal, self._index[agent])
-        return {"observation": _tensor_array(seen, self._observation_size),
-                "action_mask": _mask_array(self.encoder, seen)}
+        player = self._index[agent]
+        s = self.deal
+        return {"observation": self._tensor(s, player),
+                "action_mask": mask_array(self.encoder, s, player)}
 
     def step(self, action: int | None) -> None:
         """Take ``action`` (an action id) for the agent to move.

@@ -59,7 +59,7 @@ Drops = tuple[Sequence[int], list[float], Sequence[int], Sequence[int]]
 """Per combination the counts it is judged on and its prospect drop, the complete
 combinations, and per complete one the bit set of the card indexes it counts."""
 
-_Touched = tuple[tuple[int, bool, int, float, tuple[int, ...]], ...]
+_Touched = tuple[tuple[int, bool, float, float, tuple[int, ...]], ...]
 _KeepState = tuple[_Touched, list[int], list[float], list[int], list[int]]
 """What the class counts decide (:func:`keep_state`): per combination any of whose cards
 is held, in order, ``(id, complete, points, squared completion one card short if complete
@@ -200,7 +200,7 @@ def table_keep_values(tt: TrumpTables, held: int, counts: tuple[int, int, int, i
     return (arrs_, drops, complete_, bits_), call
 
 
-_HandState = tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...], tuple[int, ...],
+_HandState = tuple[tuple[tuple[bool, float, float, tuple[int, ...]], ...], tuple[int, ...],
                    tuple[int, ...]]
 """What a hand's counts decide about the combinations (:func:`hand_state`): per combination
 any of whose cards is held, in order, ``(complete, points, squared completion one card short
@@ -298,7 +298,7 @@ def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | 
     return qdrop, qdone, seven_bonus
 
 
-_QuartetState = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...],
+_QuartetState = tuple[tuple[tuple[int, float, float], ...], tuple[tuple[int, float], ...],
                       tuple[tuple[int, int, int], ...]]
 
 
@@ -313,9 +313,9 @@ def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
         if r >= 4:
             qdone.append((q, r, pts))
             if r == 4:
-                four.append((q, pts))
+                four.append((q, float(pts)))
         elif r:
-            short.append((q, pts, _SQUARE_STEP[r]))
+            short.append((q, float(pts), _SQUARE_STEP[r]))
     state = (tuple(short), tuple(four), tuple(qdone))
     memo = tt.quartet_memo
     if len(memo) >= _MEMO_LIMIT:
@@ -324,7 +324,10 @@ def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
     return state
 
 
-_SQUARE_STEP = tuple(r * r - (r - 1) * (r - 1) for r in range(4))
+_SQUARE_STEP = tuple(float(r * r - (r - 1) * (r - 1)) for r in range(4))
+"""The drop of the squared count of a rank held ``r`` times when one copy goes. It and the
+points are floats in the quartet states: the same numbers, in float-only arithmetic (the
+interpreter's fast path)."""
 
 
 Waiting = tuple[float, int, list[tuple[int, int]]]

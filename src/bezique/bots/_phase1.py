@@ -59,7 +59,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     my_table = table[player]
     side = T.sides[player]
     g = min(stock_size / T.initial_stock, 1.0)  # the share of the stock still to draw
-    keeps = list(tt.base1)
+    keeps = [*tt.base1]
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
         used_on_table = served(my_table) if my_table else _NONE
@@ -92,7 +92,7 @@ def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0
-    keeps = list(tt.base1)
+    keeps = [*tt.base1]
     complete, complete_bits = hand_keep_values(tt, held, g, keeps)
     qdrop, qdone, seven_bonus = quartet_keep(tt, held, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
@@ -282,10 +282,10 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
 
 def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
                    complete: Sequence[int],
-                   call: int, qdone: tuple[tuple[int, int, int], ...]) -> float:
+                   call: int, qdone: tuple[tuple[int, int, int], ...]) -> int:
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
-    pend = 0.0
+    pend = 0
     pats, bits, needs_of, shift = tt.pats, tt.bits, tt.needs_of, SHIFT[i]
     for pid in complete:
         pts = pats[pid][1]

@@ -13,8 +13,8 @@ def trick_lead(T: Tables, trick: tuple[tuple[int, Card], ...], trump: Suit | Non
                player: int) -> tuple[int, int, bool]:
     """Who is winning the trick so far (R1.3): that player, the index of the card
     winning it, and whether that player is ``player``'s partner (R11.8)."""
-    w = trick_winner(trick, trump)
-    leader, card = trick[w]
+    # one card so far (every two-handed trick when following): it is winning (R1.3)
+    leader, card = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
     return leader, card.index, T.sides[leader] == T.sides[player]
 
 

@@ -134,15 +134,16 @@ class TrumpTables:
         self.memos: tuple[_PatternMemo, ...] = tuple({} for _ in pats)
         """Per combination, what the counts of its cards decide, by those counts
         (:func:`bezique.bots._keep.pattern_state`)."""
-        self.checks: tuple[tuple[int, tuple[int, int, bool, MeldKind, int, float, _PatternMemo]],
+        self.checks: tuple[tuple[int, tuple[int, int, bool, MeldKind, float, float, _PatternMemo]],
                            ...] = tuple(
-            (mask, (pid, pats[pid][0], pats[pid][4], pats[pid][5], pats[pid][1],
+            (mask, (pid, pats[pid][0], pats[pid][4], pats[pid][5], float(pats[pid][1]),
                     self.prospects[pid][5], self.memos[pid])) for pid, mask in self.masks)
         """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
         of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
-        completion one card short, memo)``."""
-        self.hand_checks: tuple[tuple[int, int, int, float, _PatternMemo], ...] = tuple(
-            (mask, pid, pats[pid][1], self.prospects[pid][5], self.memos[pid])
+        completion one card short, memo)``; the points as a float, the same numbers in
+        float-only arithmetic (the interpreter's fast path)."""
+        self.hand_checks: tuple[tuple[int, int, float, float, _PatternMemo], ...] = tuple(
+            (mask, pid, float(pats[pid][1]), self.prospects[pid][5], self.memos[pid])
             for pid, mask in self.masks)
         """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
         the fields of a combination's cards, its id, points, squared completion one card
@@ -152,7 +153,7 @@ class TrumpTables:
             fields |= mask
         self.hand_fields: int = fields
         """The fields of every combination's cards in a packed count vector."""
-        self.hand_memo: dict[int, tuple[tuple[tuple[bool, int, float, tuple[int, ...]], ...],
+        self.hand_memo: dict[int, tuple[tuple[tuple[bool, float, float, tuple[int, ...]], ...],
                                         tuple[int, ...], tuple[int, ...]]] = {}
         """What a hand's counts of those cards decide
         (:func:`bezique.bots._keep.hand_state`), by the counts."""
@@ -169,8 +170,8 @@ class TrumpTables:
         the greedy policy completes beforehand)."""
         self.quartet_mask: int = sum(MASK << shift for _, shift, _ in self.quartet_fields)
         """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
-        self.quartet_memo: dict[int, tuple[tuple[tuple[int, int, int], ...],
-                                           tuple[tuple[int, int], ...],
+        self.quartet_memo: dict[int, tuple[tuple[tuple[int, float, float], ...],
+                                           tuple[tuple[int, float], ...],
                                            tuple[tuple[int, int, int], ...]]] = {}
         """What those rank counts decide, by the counts
         (:func:`bezique.bots._keep.quartet_state`)."""

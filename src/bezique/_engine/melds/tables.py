@@ -112,12 +112,11 @@ class QuartetSpec:
     """Where the trump suit is in :attr:`cards` (-1 before trump is fixed)."""
     indexes: tuple[int, ...]
     """The indexes of :attr:`cards` (``Card.index``)."""
-    hand_sets: dict[tuple[int, ...], dict[Declare, Plan]] = attrs.field(
-        factory=dict, eq=False, repr=False)
+    hand_sets: dict[tuple[int, ...], dict[Declare, Plan]] = attrs.field(eq=False, repr=False)
     """By the copies of :attr:`cards` in a hand, the declarations of every set of four from
     the hand alone, filled as met (a cache of at most one entry per hand's copies)."""
     sets: dict[tuple[int, ...], tuple[tuple[Card, ...], Declare]] = attrs.field(
-        factory=dict, eq=False, repr=False)
+        eq=False, repr=False)
     """By the copies of each of :attr:`cards` in a set of four, its cards and its declaration,
     filled as met (:func:`bezique._engine.melds.plans.quartet_set`; at most 35 entries)."""
 
@@ -232,7 +231,7 @@ class MeldTables:
                         trump is not None and four_trump in self.points,
                         layout.check({rank: 4}), tuple(Card.of(rank, suit) for suit in _SUITS),
                         _SUITS.index(trump) if trump is not None else -1,
-                        tuple(Card.of(rank, suit).index for suit in _SUITS))
+                        tuple(Card.of(rank, suit).index for suit in _SUITS), {}, {})
             for rank, four, four_trump, _ in _QUARTETS if rank in ranks)
         fresh = self.fresh_gate
         tests, covers = meld_gate(layout, checks)
