@@ -68,8 +68,8 @@ def test_hand_path_makes_the_general_choice(variant: bz.Variant) -> None:
     T = valuation.tables_of(variant)
     checked = 0
     for o in _hand_observations(variant, 3):
-        if T.from_won or type(o.legal_actions[-1]) is not bz.Play:
-            continue  # Fildinski melds from won cards (R5.3); carte blanche is shown (R11.6)
+        if T.play_hook is not None or type(o.legal_actions[-1]) is not bz.Play:
+            continue  # Fildinski plays its own (won cards, R5.3); carte blanche is shown (R11.6)
         scores: list[float] = []
         legal = o.legal_actions
         general = greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table,

@@ -43,17 +43,19 @@ FORMER_FLAGS = frozenset({
     "has_seven_meld", "trump_when_losing"})
 """The flat flags of the compiled rules before the concern objects."""
 MELD_SOURCE = frozenset({
-    "meld_source", "card_source", "declares_from_won_cards", "keeps_won_cards",
+    "card_source", "declares_from_won_cards", "keeps_won_cards",
     "one_combination_per_trick", "window_closes_by_itself", "needs_card_of_last_trick",
     "require_fresh", "reform_broken", "four_classes", "announce_several", "reuses_cards",
     "from_won"})
 """Where meld cards come from and the meld rules that follow from it (R3.2-R3.9, R11.5,
-R13.1, R13.7): the meld machinery's concern."""
+R13.1, R13.7): the meld machinery's concern, whose object is ``rules.meld_source``
+(:mod:`bezique._engine.melds.source`)."""
 NAMES = OPTIONS | FORMER_FLAGS | MELD_SOURCE
 AMBIGUOUS = frozenset({"turn_up", "last_trick", "settlement", "source", "phase2"})
 """Options whose names a state, a result or a bot's table also has: read from a policy only."""
 
 READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.py",
+           "_engine/melds/source.py",
            # the conformance checker reads the variant's policies as its specification,
            # never the engine's compiled rules: it is the engine's independent judge
            "_conformance/",
@@ -61,25 +63,9 @@ READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.
            "cli.py", "_cli_terminal.py")
 """The modules that may read any option."""
 NOT_YET: dict[str, frozenset[str]] = {
-    # the meld machinery (issue 29, item 1: the meld-card-source concern is moving into
-    # bezique._engine.melds, which will answer these); shrink as it lands
-    "_engine/announcing.py": frozenset({"announce_several"}),
-    "_engine/declaring.py": frozenset({"announce_several", "declares_from_won_cards",
-                                       "one_combination_per_trick", "window_closes_by_itself"}),
-    "_engine/meld_search.py": frozenset({"declares_from_won_cards",
-                                         "needs_card_of_last_trick"}),
-    "_engine/plans.py": frozenset({"declares_from_won_cards", "four_classes",
-                                   "reform_broken", "require_fresh"}),
-    "_engine/legal.py": frozenset({"announce_several", "needs_card_of_last_trick"}),
-    "_engine/explanations.py": frozenset({"announce_several", "four_classes", "meld_source",
-                                          "reform_broken", "require_fresh",
-                                          # named in the R5.2 refusal's message
-                                          "bezique_pair"}),
-    "_engine/transitions.py": frozenset({"keeps_won_cards"}),
-    "bots/search.py": frozenset({"meld_source", "declares_from_won_cards"}),
-    "bots/valuation.py": frozenset({"meld_source", "declares_from_won_cards", "from_won",
-                                    "brisque_timing"}),
-    "bots/greedy.py": frozenset({"from_won"}),
+    # named in the R5.2 refusal's message
+    "_engine/explanations.py": frozenset({"bezique_pair"}),
+    "bots/valuation.py": frozenset({"brisque_timing"}),
     # the observations' encoding and the adapters (issue 29, item 5)
     "encoding.py": frozenset({"announce_several", "dealer_guess", "card_source",
                               "one_combination_per_trick"}),

@@ -1,7 +1,7 @@
 """The packed count vectors of a declaration window answer exactly (R3.3, R3.9, R4.2).
 
 Each variant lays out, per trump, small fields for the cards its combinations use, the ranks
-of its quartets and the seven of trumps (:mod:`bezique._engine.count_vectors`). These tests
+of its quartets and the seven of trumps (:mod:`bezique._engine.melds.layout`). These tests
 count random sets of cards both ways, on the vector and one card at a time, and compare:
 every combination's check, the window's gate, the candidates it names and the seven's field.
 """
@@ -15,9 +15,10 @@ import attrs
 import pytest
 
 import bezique as bz
-from bezique._engine import meld_search
-from bezique._engine.compiled import Rules, WindowGate, rules_of
-from bezique._engine.count_vectors import Layout, meld_gate
+from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.melds import search as meld_search
+from bezique._engine.melds.layout import Layout, meld_gate
+from bezique._engine.melds.tables import WindowGate
 from bezique.cards import Card, Rank, Suit
 from strategies import VARIANTS, play_deal
 

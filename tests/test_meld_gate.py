@@ -1,7 +1,7 @@
 """The meld search's gates never hide a declaration (R3.3-R3.9, R11.5).
 
 Before searching a window, the engine tests the player's cards as packed count vectors
-(:func:`bezique._engine.compiled.meld_gate`, and for hand declarations the cards new to
+(:func:`bezique._engine.melds.layout.meld_gate`, and for hand declarations the cards new to
 each class): a window whose cards cannot make any combination skips the search. These
 tests play random deals of every variant and compare, for every player at every step,
 the gated declarations with the full search over every combination of the variant.
@@ -14,8 +14,8 @@ import random
 import pytest
 
 import bezique as bz
-from bezique._engine import meld_search
 from bezique._engine.compiled import rules_of
+from bezique._engine.melds import search as meld_search
 from positions import declare, position, win
 from strategies import VARIANTS, play_deal
 
@@ -31,8 +31,8 @@ def test_R3_9_the_gated_search_finds_every_declaration_the_full_search_finds(
             for player in range(variant.players):
                 gated = meld_search._declarations(state, rules, player, None)
                 full = meld_search._search(state, rules, player,
-                                           list(rules.patterns[state.trump]),
-                                           list(rules.quartets[state.trump]))
+                                           list(rules.melds.patterns[state.trump]),
+                                           list(rules.melds.quartets[state.trump]))
                 assert gated == full, (seed, player, state)
                 compared += 1
                 offered += bool(full)

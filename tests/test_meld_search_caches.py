@@ -1,7 +1,7 @@
 """The meld search's caches never change a window's declarations (R3.3-R3.9, R11.5).
 
 The search keeps what it derives from a player's table and the scored combinations
-(:attr:`bezique._engine.compiled.Rules.pool_tables`, kept while neither changes), the ways
+(:attr:`bezique._engine.melds.tables.MeldTables.pool_tables`, kept while neither changes), the ways
 to split a quartet among the suits, and the candidates of several bits the gate shows.
 These tests play random deals of every variant and compare, for every player at every
 step, the plans found with those caches warm (what the previous steps left in them) and
@@ -16,8 +16,8 @@ from collections.abc import Iterator
 import pytest
 
 import bezique as bz
-from bezique._engine import meld_search
 from bezique._engine.compiled import rules_of
+from bezique._engine.melds import search as meld_search
 from strategies import VARIANTS, play_deal
 
 
@@ -35,10 +35,10 @@ def test_R3_9_the_search_with_warm_caches_finds_what_a_cold_search_finds(
     rules = rules_of(variant)
     found: list[bool] = []
     for state, player in _positions(variant):
-        patterns = list(rules.patterns[state.trump])
-        quartets = list(rules.quartets[state.trump])
+        patterns = list(rules.melds.patterns[state.trump])
+        quartets = list(rules.melds.quartets[state.trump])
         warm = meld_search._search(state, rules, player, patterns, quartets)
-        rules.pool_tables.clear()
+        rules.melds.pool_tables.clear()
         cold = meld_search._search(state, rules, player, patterns, quartets)
         assert list(warm.items()) == list(cold.items()), (player, state)
         assert meld_search._declarations(state, rules, player, None) == cold, (player, state)

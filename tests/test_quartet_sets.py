@@ -1,8 +1,8 @@
 """The quartets' kept sets never change a window's declarations (R3.3, R3.7, R3.8, R11.3).
 
 The cards and declaration of each set of four are kept per quartet by the copies of each
-card it holds (:attr:`bezique._engine.compiled.QuartetSpec.sets`), and the sets of a hand
-alone by the copies held (:attr:`~bezique._engine.compiled.QuartetSpec.hand_sets`). These
+card it holds (:attr:`bezique._engine.melds.tables.QuartetSpec.sets`), and the sets of a hand
+alone by the copies held (:attr:`~bezique._engine.melds.tables.QuartetSpec.hand_sets`). These
 tests play random deals of every variant and compare, for every player at every step, the
 plans found with those tables warm and emptied, in the same order: the serials (which
 physical cards serve, table copies first, R3.7's swap for a copy in hand) and the broken
@@ -16,13 +16,13 @@ import random
 import pytest
 
 import bezique as bz
-from bezique._engine import meld_search
 from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.melds import search as meld_search
 from strategies import VARIANTS, play_deal
 
 
 def _clear(rules: Rules) -> None:
-    for specs in rules.quartets.values():
+    for specs in rules.melds.quartets.values():
         for spec in specs:
             spec.sets.clear()
             spec.hand_sets.clear()
@@ -35,7 +35,7 @@ def test_R3_8_kept_quartet_sets_find_what_fresh_ones_find(variant: bz.Variant) -
         deal = play_deal(bz.new_deal(variant, seed=seed, dealer=seed % variant.players),
                          random.Random(seed))
         for state, _, _ in deal:
-            quartets = list(rules.quartets[state.trump])
+            quartets = list(rules.melds.quartets[state.trump])
             if not quartets:
                 continue
             for player in range(variant.players):
@@ -57,7 +57,7 @@ def test_R3_8_a_broken_quartet_is_re_formed_with_its_cards_on_the_table() -> Non
         for state, _, _ in deal:
             for player in range(variant.players):
                 plans = meld_search._search(state, rules, player, [],
-                                            list(rules.quartets[state.trump]))
+                                            list(rules.melds.quartets[state.trump]))
                 for plan in plans.values():
                     if plan.superseded is not None:
                         old = state.combos[plan.superseded]

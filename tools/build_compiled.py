@@ -47,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "bezique"
 
-BOTS = ("_counts", "_fildinski", "_keep", "_phase1", "_phase2", "_trick", "_variant_cache",
+BOTS = ("_fildinski", "_keep", "_phase1", "_phase2", "_sources", "_trick", "_variant_cache",
         "valuation")
 """The modules of ``bezique.bots`` that GreedyBot's decisions run through."""
 

@@ -48,7 +48,7 @@ MUTANTS = ROOT / "mutants"
 SCOPES: dict[str, tuple[str, ...]] = {
     "tricks": ("tricks",),
     "legality": ("play", "legal"),
-    "melds": ("meld_search", "plans", "sevens", "compiled", "count_vectors"),
+    "melds": ("window", "search", "plans", "source", "sevens", "compiled", "tables", "layout"),
     "scoring": ("transitions", "declaring", "results"),
 }
 """The rule modules by concern, as the last part of their module names (``bezique._engine.

@@ -17,7 +17,7 @@ from collections import Counter
 
 from bezique._conformance.common import fail
 from bezique._conformance.melds import meld_shape_error, reuse_class
-from bezique._engine.compiled import CLASS_BIT, SEQUENCE_BIT
+from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT
 from bezique.actions import Action, Announce, Declare
 from bezique.cards import Card
 from bezique.melds import MeldKind

@@ -7,8 +7,8 @@ from collections import Counter
 
 from bezique._conformance.common import fail, from_won_cards, require
 from bezique._conformance.melds import meld_shape_error, reuse_class
-from bezique._engine.compiled import CLASS_BIT, SEQUENCE_BIT
-from bezique._engine.meld_search import WON_SERIAL_BASE
+from bezique._engine.melds.source import WON_SERIAL_BASE
+from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT
 from bezique.actions import Declare
 from bezique.cards import Card, Rank, pack
 from bezique.melds import MeldKind

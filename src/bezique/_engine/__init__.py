@@ -4,14 +4,14 @@ Layered bottom to top (each module imports only those below it; the import-linte
 in ``pyproject.toml`` is the authority):
 :mod:`~bezique._engine.shuffle`, :mod:`~bezique._engine.tricks` and
 :mod:`~bezique._engine.hands` (no rules),
-:mod:`~bezique._engine.count_vectors` and :mod:`~bezique._engine.compiled` (a variant's
-precomputed tables),
+:mod:`~bezique._engine.compiled` (a variant's precomputed tables) on the meld tables
+and count vectors of :mod:`~bezique._engine.melds`,
 :mod:`~bezique._engine.dealing` (new deals and set-up positions),
-:mod:`~bezique._engine.sevens`, :mod:`~bezique._engine.plans` and
-:mod:`~bezique._engine.meld_search` (every legal declaration of a window),
+:mod:`~bezique._engine.sevens`, then the meld search of :mod:`~bezique._engine.melds`
+(every legal declaration of a window, the reuse rules, the announcements),
 :mod:`~bezique._engine.legal` (the legal actions of a state, by stage),
 :mod:`~bezique._engine.transitions` (playing, the trick, leaving the window, drawing),
-:mod:`~bezique._engine.declaring` (the window's declarations and seven actions),
+:mod:`~bezique._engine.melds.declaring` (the window's declarations and seven actions),
 :mod:`~bezique._engine.explanations` (why an action is illegal, naming the rule) and
 :mod:`~bezique._engine.play` (the deal-level engine: legal actions, check, apply).
 The public :mod:`bezique.engine` sits above :mod:`bezique.game` and dispatches a

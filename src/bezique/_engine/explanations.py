@@ -9,8 +9,9 @@ it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 
 from __future__ import annotations
 
-from bezique._engine.compiled import QuartetSpec, Rules, rules_of
+from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import position
+from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
@@ -136,7 +137,7 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
 def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
     """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
     would meet too is wrapped, its rule kept (``reason``)."""
-    if not rules.announce_several:
+    if not rules.meld_source.announces:
         return "R13.7/announce-several-off", {"variant": s.variant.name}
     if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
         return "R13.7/never-announced", {"meld": action.meld}
@@ -202,7 +203,7 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanat
     kind = action.meld
     if kind not in rules.points:
         return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
-    quartet = next((q for q in rules.quartets[s.trump] if q.kind is kind), None)
+    quartet = next((q for q in rules.melds.quartets[s.trump] if q.kind is kind), None)
     return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
             or _reuse_refusal(s, rules, p, action, quartet))
 
@@ -211,7 +212,7 @@ def _shape_refusal(s: State, rules: Rules, action: Declare,
                    quartet: QuartetSpec | None) -> Explanation | None:
     """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
     kind = action.meld
-    pattern = rules.pattern_by_key[s.trump].get((kind, action.cards))
+    pattern = rules.melds.pattern_by_key[s.trump].get((kind, action.cards))
     if pattern is None and quartet is None:
         if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
             return "R11.2/before-trump", {"meld": kind}
@@ -247,16 +248,17 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
     if quartet is not None and quartet.exclude_all_trump and all(
             c.suit is s.trump for c in action.cards):
         return "R11.3/trump-quartet", {"ranks": quartet.rank}
-    if rules.require_fresh and not any(c in s.hands[p] for c in action.cards):
+    if rules.meld_source.fresh_card and not any(c in s.hands[p] for c in action.cards):
         return "R3.7/fresh-card", {}
     if kind.bezique_pairs and rules.partners[p] and not rules.partnership.combined_beziques:
         own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
             return "R11.8/own-beziques", {}
-    if rules.four_classes and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
+    if rules.meld_source.sequence_class and kind in (
+            MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
             _inside_a_sequence(s, rules, p, action)):
         return "R13.1/marriage-in-sequence", {}
-    if not rules.reform_broken and _rebuilds_broken(s, rules, p, action):
+    if not rules.meld_source.reforms and _rebuilds_broken(s, rules, p, action):
         return "R3.8/broken", {"meld": kind}
     return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
 
-from bezique._engine.announcing import announce_plans, pending_plans
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.meld_search import CARD_OF_TABLE, Plan, card_of_last_trick, declarations
+from bezique._engine.melds.source import CARD_OF_TABLE
+from bezique._engine.melds.window import NO_PLANS
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique.actions import (
     PASS,
@@ -50,8 +49,6 @@ PLAY_OF = _PLAY_BY_CARD.__getitem__
 _MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
 COMBO_DONE: int = Window.COMBO_DONE.value
 """The window flag: no further combination in it (R3.2), as an integer for the hot path."""
-DECLARED: int = Window.DECLARED.value
-"""The window flag: a combination has been scored in it (R13.7)."""
 
 
 def hand_plays(cards: Sequence[Card]) -> tuple[Action, ...]:
@@ -97,8 +94,6 @@ def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     return hand_plays(allowed)  # in the hand's (display) order
 
 
-NO_PLANS: dict[Any, Plan] = {}
-"""The plans of a stage without declarations (shared; never changed)."""
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 """The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
 
@@ -133,16 +128,8 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     w = s.window._value_
     gate = rules.gates[s.trump]
     held = sum(map(gate.weigh, s.hands[p]))
-    if w & COMBO_DONE:
-        # R13.7: after the window's scored combination, announcements
-        plans: dict[Any, Plan] = (announce_plans(s, rules, p, held, gate)
-                                  if w & DECLARED and rules.announce_several else NO_PLANS)
-    else:
-        plans = declarations(s, rules, p, held, gate)
-        if s.announced:  # R13.7: the side's pending announcements may be scored
-            pending = pending_plans(s, rules, p)
-            if pending:
-                plans = {**plans, **pending}
+    window_plans = rules.meld_source.window_plans  # melds/window.py (a slot: read, then called)
+    plans = window_plans(s, rules, p, held, gate)
     if rules.sevens_open[w]:  # seven_open, read inline
         # (the mask is 0 where no seven scores)
         sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
@@ -152,10 +139,6 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
         sevens = _NO_SEVENS if seven is None else [seven]
     if not plans:
         return (*sevens, PASS) if sevens else _ONLY_PASS
-    if rules.needs_card_of_last_trick:
-        plans = card_of_last_trick(s, plans)
-        if not plans:
-            return (*sevens, PASS) if sevens else _ONLY_PASS
     s.memo[PLANS_SLOT:] = (plans,)
     return (*plans, *sevens, PASS)
 

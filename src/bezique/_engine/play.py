@@ -13,17 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from bezique._engine.compiled import rules_of
-from bezique._engine.declaring import (
+from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
+from bezique._engine.hands import position
+from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, compute_legal
+from bezique._engine.melds.declaring import (
     announce,
     declare,
     declare_seven,
     exchange_seven,
     show_carte_blanche,
 )
-from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
-from bezique._engine.hands import position
-from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, compute_legal
-from bezique._engine.meld_search import Plan
+from bezique._engine.melds.search import Plan
 from bezique._engine.transitions import (
     end_window_turn,
     guess_packet,

@@ -16,7 +16,6 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any
 
-from bezique._engine.announcing import without_serial
 from bezique._engine.compiled import Rules
 from bezique._engine.fields import (
     ACTIVE,
@@ -52,7 +51,8 @@ from bezique._engine.legal import (
     hand_plays,
     window_actions,
 )
-from bezique._engine.meld_search import WON_SERIAL_BASE
+from bezique._engine.melds.announcing import without_serial
+from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.tricks import BEATS, PAIR_SHIFT, pair_table, trick_winner
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
@@ -233,7 +233,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    if rules.keeps_won_cards:
+    if rules.meld_source.keeps_won:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(f[PLAYED])
         won = f[WON]

@@ -3,7 +3,9 @@ cards, so a card is worth what it adds to the won pile of whoever takes the tric
 
 from __future__ import annotations
 
+from bezique._engine.melds.source import WonCards
 from bezique.actions import Action, Play
+from bezique.bots._sources import SOURCE_HOOKS
 from bezique.bots._trick import beats, trick_lead
 from bezique.bots.valuation import RANK, TEN, TRUMP_POS, Tables, TrumpTables
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
@@ -87,3 +89,14 @@ def pile_gain(tt: TrumpTables, counts: list[int], cards: list[int]) -> float:
             r1 = min(4, sum(after[x] for x in indexes))
             gain += _prospect(r1 / 4, pts) - _prospect(r0 / 4, pts)
     return gain
+
+
+def won_meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
+                   table: tuple[tuple[TableCard, ...], ...],
+                   won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+    """The copies of each card ``player`` may meld, every class alike: his unused won
+    cards (R5.3, R11.5; :func:`bezique.bots.valuation.hand_meld_cards` for the hand)."""
+    return (won_pile(won[player]),) * 5
+
+
+SOURCE_HOOKS[WonCards] = (fildinski, won_meld_cards)  # the won cards' hooks (R5.3)

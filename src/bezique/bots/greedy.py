@@ -64,7 +64,7 @@ from typing import Any
 import attrs
 
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, Pass
-from bezique.bots._fildinski import fildinski
+from bezique.bots import _fildinski  # noqa: F401  (registers the won cards' hooks)
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
@@ -149,8 +149,8 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
         T = last[1] if last[0] is variant else _tables_of(variant)
         if phase != 1:
             return phase2(T, player, hand, trick, trump, played, legal, scores)
-        if T.from_won:
-            return fildinski(T, player, trump, trick, won, legal, scores)
+        if T.play_hook is not None:  # the meld card source's own play (Fildinski, R5.3)
+            return T.play_hook(T, player, trump, trick, won, legal, scores)
         if scores is None and not table[player] and not T.partners[player]:
             return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
                                legal)  # the commonest phase-1 play: a hand, no table card
@@ -210,5 +210,5 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
 def _bases(T: Any) -> frozenset[MeldKind]:
     """The combinations an upgrade may build on (R3.5, R11.3), where a partner's upgrade
     pays for announcing one (R13.7, R11.8)."""
-    bases: frozenset[MeldKind] = frozenset().union(*T.rules.upgrades.values())
+    bases: frozenset[MeldKind] = frozenset().union(*T.rules.melds.upgrades.values())
     return bases

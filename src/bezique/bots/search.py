@@ -233,7 +233,7 @@ def _steps_of(variant: Variant) -> int:
     (their declaration windows)."""
     cost = 20.0 * (variant.deal.hand_size / 8) ** 1.7 * (1 + 0.04 * (variant.deck.packs - 2))
     rules = rules_of(variant)
-    if rules.meld_source.declares_from_won_cards:
+    if rules.meld_source.from_won_cards:
         cost *= 1.5
     if any(rules.partners):
         cost *= 1.15

@@ -13,7 +13,7 @@ playout horizon with it.
 
 from __future__ import annotations
 
-from bezique.bots._counts import (
+from bezique._engine.melds.layout import (
     FIELD,
     GUARD,
     MASK,
@@ -25,6 +25,7 @@ from bezique.bots._counts import (
     suit_count,
     suit_top,
 )
+from bezique.bots._sources import SOURCE_HOOKS, MeldCards, PlayHook
 from bezique.bots._variant_cache import VariantCache
 from bezique.cards import (
     ALL_CARDS,
@@ -79,9 +80,9 @@ class TrumpTables:
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[_Pattern] = []
         by_card: list[list[tuple[int, int]]] = [[] for _ in range(32)]
-        for pat in rules.patterns[trump]:
+        for pat in rules.melds.patterns[trump]:
             total = sum(n for _, n in pat.needs)
-            upgrade = bool(rules.upgrades.get(pat.kind))
+            upgrade = bool(rules.melds.upgrades.get(pat.kind))
             pid = len(pats)
             # with meld_classes = four the sequences have their own bit (R13.1); the
             # counts of class A stand in for it
@@ -106,7 +107,7 @@ class TrumpTables:
         """Per combination, its id and the fields of its cards in a packed count vector."""
         quartets: list[tuple[tuple[int, ...], int]] = []
         quartet_of = [-1] * 32
-        for spec in rules.quartets[trump]:
+        for spec in rules.melds.quartets[trump]:
             indexes = tuple(Card.of(spec.rank, suit).index for suit in SUITS)
             for index in indexes:
                 quartet_of[index] = len(quartets)
@@ -117,7 +118,7 @@ class TrumpTables:
         """Per card index, its four-of-a-rank combination, or -1."""
         self.quartet_fields: tuple[tuple[int, int, int], ...] = tuple(
             (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
-            for q, spec in enumerate(rules.quartets[trump]))
+            for q, spec in enumerate(rules.melds.quartets[trump]))
         """Per four-of-a-rank combination, its number, the shift of its rank's count in a
         packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
         points."""
@@ -291,8 +292,8 @@ def _beaten_by(best: int, trump: int) -> int:
 class Tables:
     """Everything the greedy policy needs about one variant, built once."""
 
-    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "from_won", "initial_stock",
-                 "partners", "rules", "seven_points", "sides")
+    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "meld_cards",
+                 "partners", "play_hook", "reuses", "rules", "seven_points", "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
@@ -309,7 +310,9 @@ class Tables:
         self.initial_stock: int = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners: tuple[tuple[int, ...], ...] = rules.partners
         self.sides: tuple[int, ...] = rules.sides
-        self.from_won: bool = rules.meld_source.declares_from_won_cards
+        # the engine's meld card source (R3.2, R5.3) chooses the bots' own hooks, once
+        self.play_hook, self.meld_cards = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)
+        self.reuses: bool = rules.meld_source.reuses  # upgrades exist (R3.5)
         self.seven_points: int = rules.sevens.points if rules.sevens.score else 0
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
@@ -400,7 +403,7 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
         return 0.0
     T = tables_of(variant)
     tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
-    by_bit = _meld_cards(T, player, hand, table, won)
+    by_bit = T.meld_cards(T, player, hand, table, won)
     call, cc = by_bit[0], by_bit[4]
     g = min(1.0, stock_size / T.initial_stock)
     side = T.sides[player]
@@ -408,7 +411,7 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     total_value = 0.0
     for bit, pts, total, needs, upgrade, kind in tt.pats:
         arr = by_bit[bit]
-        if upgrade and not T.from_won:
+        if upgrade and T.reuses:
             if scored is None:
                 scored = [c.kind for c in combos if c.side == side and not c.superseded]
             if kind not in scored:
@@ -431,17 +434,16 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     return total_value
 
 
-def _meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
-                table: tuple[tuple[TableCard, ...], ...],
-                won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
+def hand_meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
+                    table: tuple[tuple[TableCard, ...], ...],
+                    won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
     """The copies of each card ``player`` may meld, per class bit as in
-    :func:`class_counts`: hand and tables, or the unused won cards in Fildinski (R5.3)."""
+    :func:`class_counts`: hand and tables (R3.2; the won cards' own: ``SOURCE_HOOKS``)."""
     counts = [0] * 32
-    if T.from_won:
-        for tc in won[player]:
-            if not tc.used:
-                counts[tc.card.index] += 1
-        return (counts,) * 5
     for c in hand:
         counts[c.index] += 1
     return class_counts(T, player, counts, table)
+
+
+_HAND: tuple[PlayHook | None, MeldCards] = (None, hand_meld_cards)
+"""The hooks of the hand and table: the greedy play of :mod:`bezique.bots._phase1`."""

@@ -13,7 +13,6 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from bezique._engine.announcing import announce_plans
 from bezique._engine.compiled import Rules
 from bezique._engine.fields import (
     ANNOUNCED,
@@ -28,7 +27,8 @@ from bezique._engine.fields import (
     WON,
 )
 from bezique._engine.hands import position
-from bezique._engine.meld_search import WON_SERIAL_BASE, Plan, window_declarations
+from bezique._engine.melds.source import WON_SERIAL_BASE
+from bezique._engine.melds.tables import Plan
 from bezique._engine.sevens import seven_actions
 from bezique._engine.transitions import (
     CB_SHOWN,
@@ -63,15 +63,17 @@ def _after_window_action(s: State, rules: Rules) -> State:
     """
     p = s.to_move
     assert p is not None
-    if rules.window_closes_by_itself:
-        if not s.window._value_ & COMBO_DONE and window_declarations(s, rules, p):
+    source = rules.meld_source
+    plans_of = source.window_plans  # window_plans, its slot read here
+    if source.closes_window:
+        if plans_of(s, rules, p, None, None):
             return s
         if seven_open(s, rules) and seven_actions(s, rules, p):
             return s
         return end_window_turn(s, rules)
     if not s.window._value_ & COMBO_DONE or (rules.sevens.score and seven_open(s, rules)):
         return s
-    if rules.announce_several and s.window._value_ & DECLARED and announce_plans(s, rules, p):
+    if s.window._value_ & DECLARED and plans_of(s, rules, p, None, None):
         return s  # R13.7: further announcements until Pass
     return end_window_turn(s, rules)
 
@@ -159,16 +161,8 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
     table = list(s.table)
-    if plan.from_table and bit:
-        marks = set(plan.from_table)
-        if rules.declares_from_won_cards:
-            f[WON] = replace_at(s.won, p, tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                                if tc.serial in marks else tc for tc in s.won[p]))
-        else:
-            for q, t in enumerate(table):
-                if not marks.isdisjoint(map(_SERIAL, t)):
-                    table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
-                                     if tc.serial in marks else tc for tc in t)
+    if plan.from_table and bit:  # the table cards, or the won cards (R11.5)
+        f[WON] = rules.meld_source.mark_used(s.won, table, p, set(plan.from_table), bit)
     if new_cards:
         table[p] = (*table[p], *new_cards)
     at = plan.superseded
@@ -198,9 +192,7 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     f, serials = _lay(s, rules, plan)
     if not plan.bit:  # R13.7: the announcement is pending no more
         f[ANNOUNCED] = tuple(a for a in s.announced if a.serials != plan.from_table)
-    w = s.window._value_ | DECLARED
-    if rules.one_combination_per_trick:
-        w |= COMBO_DONE  # R3.2: one combination per trick won
+    w = s.window._value_ | DECLARED | rules.meld_source.declared_flags  # R3.2, R5.3
     if rules.sevens.counts_as_meld:
         w |= SEVEN_DONE
     if plan.fixes is not None:

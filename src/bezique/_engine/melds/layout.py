@@ -1,24 +1,81 @@
-"""Packed count vectors of a declaration window: one small layout per trump (R3.3-R3.9, R4.2).
+"""Packed count vectors: how many copies of each card (and rank) some cards hold, in one int.
 
-A window asks whether the cards a player may declare with hold at least the cards of some
-combination. Each card has a *weight*: a one in each field of a packed integer that counts
-it, one field per card some combination of the variant uses, one per rank of a quartet
-(R3.3), one for the seven of trumps (R4.2). The sum of the weights of some cards counts
-them, and ``(x + add) & guard == guard`` tests any multiset of counts in three operations
-(:class:`CountCheck`). Only the fields the combinations of the trump use are laid out, each
-just wide enough for every copy the deck holds: the vectors of the common variants fit a
-machine word, where CPython's ``sum`` and integer operations take their fast path.
+Each card has a *weight*: a one in each field of a packed integer that counts it. The sum of
+the weights of some cards counts them, and ``(x + add) & guard == guard`` tests any multiset
+of counts in three operations (:class:`CountCheck`). Two layouts of the same fields exist:
+
+* **The full layout** (:data:`CARD_WEIGHT`, :data:`WEIGHT`), the same for every variant:
+  fields of :data:`FIELD` bits, one per card (fields 0-31, by ``Card.index``, so the eight
+  cards of a suit fill one block of eight fields, ace first) and one per rank (fields
+  32-39, by rank value). The bots count hands, tables and the unseen cards so
+  (:mod:`bezique.bots.valuation`), reading fields with the named helpers below
+  (:data:`SHIFT`, :data:`RANK_SHIFT`, :data:`MASK`, :func:`suit_count`, :func:`suit_top`).
+* **A window's layout per variant and trump** (:class:`Layout`), what the declaration
+  window's gate reads (R3.3-R3.9, R4.2; :class:`~bezique._engine.melds.tables.WindowGate`):
+  only the fields the combinations of that trump use, one per card some combination needs,
+  one per rank of a quartet (R3.3), one for the seven of trumps (R4.2), each just wide
+  enough for every copy the deck holds. It is the full layout with the other fields left
+  out and the kept ones narrowed and packed side by side (a marriage's king and queen
+  next to each other, so that one shifted ``and`` tests all four marriages): a field of
+  the window's layout counts exactly what the field of the same card or rank counts in
+  the full layout. The vectors of the common variants then fit a machine word, where
+  CPython's ``sum`` and integer operations take their fast path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
-from bezique.cards import ALL_CARDS, Card, Rank
+from bezique.cards import ALL_CARDS, Card, Rank, Suit
 
-__all__ = ["CountCheck", "Layout", "Needs", "Test", "meld_gate"]
+__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_FIELDS",
+           "SUIT_SHIFT", "WEIGHT", "CountCheck", "Layout", "Needs", "Test", "meld_gate",
+           "suit_count", "suit_top"]
+
+# --- the full layout: every card and rank, the same for every variant ---------------------
+
+FIELD = 8
+"""Bits per field of the full layout."""
+MASK: int = (1 << FIELD) - 1
+"""One field: ``vector >> SHIFT[index] & MASK`` is how many copies of a card it counts."""
+GUARD: int = (MASK + 1) >> 1
+"""The top bit of a field: a count stays below it (no player holds 128 copies of a rank)."""
+_RANK_FIELD = 32
+"""The first of the eight per-rank fields, after the 32 per-card ones."""
+
+SHIFT: tuple[int, ...] = tuple(FIELD * card.index for card in ALL_CARDS)
+"""``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
+RANK_SHIFT: tuple[int, ...] = tuple(FIELD * (_RANK_FIELD + int(rank)) for rank in sorted(Rank))
+"""``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank (by rank value)."""
+CARD_WEIGHT: dict[Card, int] = {
+    card: (1 << SHIFT[card.index]) | (1 << RANK_SHIFT[int(card.rank)]) for card in ALL_CARDS}
+"""Each card's weight in the full layout: its card field and its rank field."""
+WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
+"""A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
+SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
+"""``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
+SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
+"""The eight fields of one suit's block."""
+_ONES: int = sum(1 << (FIELD * k) for k in range(8))
+_LOW: int = (GUARD - 1) * _ONES
+_HIGH: int = GUARD * _ONES
+
+
+def suit_count(block: int) -> int:
+    """How many cards a suit's block of counts holds (fewer than a field's limit)."""
+    return block * _ONES >> (7 * FIELD) & MASK
+
+
+def suit_top(block: int) -> int:
+    """The highest rank (7 for an ace) of which a suit's block of counts holds a copy, or
+    -1."""
+    held = (block + _LOW) & _HIGH
+    return 7 - (held & -held).bit_length() // FIELD + 1 if held else -1
+
+
+# --- a window's layout per variant and trump ------------------------------------------------
 
 Field = Card | Rank
 """What a field counts: copies of one card, or cards of one rank."""

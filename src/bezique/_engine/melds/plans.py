@@ -23,22 +23,20 @@ combinations that could be upgraded the largest is used.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import compress, count
-from operator import add, attrgetter, not_
+from operator import add
 
-from bezique._engine.compiled import (
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.tables import (
     QUARTET_BIT,
     SEQUENCES,
     Pattern,
     Plan,
-    PoolTables,
     QuartetSpec,
-    Rules,
 )
 from bezique.actions import Declare
-from bezique.cards import ALL_CARDS, Card, by_index
+from bezique.cards import ALL_CARDS, Card
 from bezique.melds import MeldKind
-from bezique.state import Combination, State, TableCard
+from bezique.state import State
 
 __all__ = ["Pool", "hand_entry", "hand_quartets", "plan_pattern", "quartet_declare",
            "quartet_entry", "quartet_plans", "quartet_set"]
@@ -62,61 +60,11 @@ class Pool:
 
     def __init__(self, state: State, rules: Rules, player: int, with_partner: bool) -> None:
         self.side = rules.sides[player]
-        if rules.declares_from_won_cards:
-            # R11.5: only won cards never used in a combination; the last trick's first
-            table_by_index: dict[int, list[TableCard]] = {}
-            on_table: dict[int, TableCard] = {}
-            for tc in reversed(state.won[player]):
-                if not tc.used:
-                    table_by_index.setdefault(tc.card.index, []).append(tc)
-                    on_table[tc.serial] = tc
-            self.combos: tuple[Combination, ...] = ()
-            self.hand = []
-            self.live: list[tuple[int, Combination, tuple[int, ...], bool]] = []
-            self.table_by_index = table_by_index
-            self.on_table = on_table
-            return
-        self.hand = list(map(by_index, state.hands[player]))
-        # R13.7, R11.8: a pending announcement may be built on as a scored combination; its
-        # index follows the scored ones (bezique._engine.declaring consumes it)
-        combos = self.combos = (state.combos + state.announced if state.announced
-                                else state.combos)
-        table = state.table
-        tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner
-                  else (table[player],))
-        key = (player, with_partner)
-        known = rules.pool_tables.get(key)
-        if known is None or known[1] is not combos or known[0] != tables:
-            known = rules.pool_tables[key] = _index(tables, combos, self.side)
-        _, _, self.table_by_index, self.on_table, self.live = known
+        # the variant's meld card source says which cards serve (R3.2, R11.5)
+        self.hand, self.combos, self.table_by_index, self.on_table, self.live = (
+            rules.meld_source.pool(state, rules, player, with_partner))
 
 
-def _index(tables: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],
-           side: int) -> PoolTables:
-    """The index of :class:`Pool` for these tables and combinations (kept per player in
-    :attr:`~bezique._engine.compiled.Rules.pool_tables`: a player's table and the scored
-    combinations seldom change from one window to the next)."""
-    table_by_index: dict[int, list[TableCard]] = {}
-    on_table: dict[int, TableCard] = {}
-    for cards in tables:
-        for tc in cards:
-            table_by_index.setdefault(tc.card.index, []).append(tc)
-            on_table[tc.serial] = tc
-    live: list[tuple[int, Combination, tuple[int, ...], bool]] = []
-    if on_table:
-        # the combinations sharing a serial with the table, found in C
-        held = on_table.__contains__
-        for i in compress(count(), map(not_, map(on_table.keys().isdisjoint,
-                                                 map(_SERIALS, combos)))):
-            combo = combos[i]
-            if combo.superseded or combo.side != side:
-                continue
-            kept = tuple(filter(held, combo.serials))
-            live.append((i, combo, kept, len(kept) == len(combo.serials)))
-    return tables, combos, table_by_index, on_table, live
-
-
-_SERIALS = attrgetter("serials")
 _NO_KINDS: frozenset[MeldKind] = frozenset()
 
 
@@ -214,11 +162,11 @@ def _multiset_minus(needs: tuple[tuple[int, int], ...], cards: tuple[Card, ...]
 def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     """The plan for a fixed-card combination, or ``None`` if it cannot be declared."""
     bit = pat.bit
-    require_hand = rules.require_fresh
+    require_hand = rules.meld_source.fresh_card
     best: tuple[int, tuple[int, ...], int, tuple[list[int], list[Card]]] | None = None
     if pool.live:
-        ups = rules.upgrades.get(pat.kind, _NO_KINDS)
-        reform = pat.kind if rules.reform_broken else None
+        ups = rules.melds.upgrades.get(pat.kind, _NO_KINDS)
+        reform = pat.kind if rules.meld_source.reforms else None
         for i, combo, kept, intact in pool.live:
             if intact:
                 if combo.kind not in ups:
@@ -241,7 +189,7 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
         _, base, i, (serials, hand) = best
         return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
                     base + tuple(serials), i, pat.fixes)
-    if rules.four_classes and pat.kind in _MARRIAGES:
+    if rules.meld_source.sequence_class and pat.kind in _MARRIAGES:
         chosen = _choose_marriage(pool, pat.needs, bit, require_hand)
     else:
         chosen = _choose(pool, pat.needs, bit, require_hand)
@@ -338,7 +286,7 @@ def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: li
             hand.extend([cards_of[pos]] * (n - take))
             if take and in_hand[pos] > n - take:
                 spare = pos
-        if rules.require_fresh and not hand:
+        if rules.meld_source.fresh_card and not hand:
             if spare < 0:
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
@@ -358,7 +306,7 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
                  for index in spec.indexes]
         kind = spec.kind
         broken = [(i, kept) for i, combo, kept, intact in pool.live
-                  if not intact and combo.kind is kind] if rules.reform_broken else []
+                  if not intact and combo.kind is kind] if rules.meld_source.reforms else []
         if broken or any(fresh):
             return dict(quartet_plans(pool, rules, spec, fresh, broken))
     return hand_entry(spec, pool.hand)
@@ -367,7 +315,7 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
 def hand_entry(spec: QuartetSpec, hand: list[int]) -> dict[Declare, Plan]:
     """The declarations of every set of four of ``spec.rank`` from a hand alone (``hand``:
     the indexes of its cards), kept in
-    :attr:`~bezique._engine.compiled.QuartetSpec.hand_sets` by the copies held (shared,
+    :attr:`~bezique._engine.melds.tables.QuartetSpec.hand_sets` by the copies held (shared,
     never changed)."""
     caps = tuple(map(hand.count, spec.indexes))
     sets = spec.hand_sets.get(caps)
@@ -391,7 +339,7 @@ def hand_quartets(spec: QuartetSpec, caps: tuple[int, ...]) -> dict[Declare, Pla
 def quartet_set(spec: QuartetSpec, counts: tuple[int, ...]) -> tuple[tuple[Card, ...], Declare]:
     """The cards of the set of four holding ``counts`` copies of each of :attr:`QuartetSpec.
     cards` (in suit order, which is the display order of one rank) and its declaration,
-    kept in :attr:`~bezique._engine.compiled.QuartetSpec.sets` (at most 35 per rank)."""
+    kept in :attr:`~bezique._engine.melds.tables.QuartetSpec.sets` (at most 35 per rank)."""
     known = spec.sets.get(counts)
     if known is None:
         cards = tuple(card for card, n in zip(spec.cards, counts, strict=True)

@@ -2,75 +2,38 @@
 
 Packed count vectors first tell whether the cards a player may declare with can make any
 combination at all (most windows: none), and which ones they might make; the candidates are
-then planned by :mod:`bezique._engine.plans`, which encodes the reuse rules.
+then planned by :mod:`bezique._engine.melds.plans`, which encodes the reuse rules.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
-
-from bezique._engine.compiled import Candidate, Pattern, Plan, QuartetSpec, Rules, WindowGate
-from bezique._engine.plans import Pool, hand_entry, plan_pattern, quartet_entry
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
+from bezique._engine.melds.tables import Candidate, Pattern, Plan, QuartetSpec, WindowGate
 from bezique.actions import Declare
 from bezique.cards import by_index
 from bezique.state import State
 
-__all__ = ["CARD_OF_TABLE", "WON_SERIAL_BASE", "Plan", "Pool", "card_of_last_trick",
-           "declarations", "window_declarations"]
-
-WON_SERIAL_BASE = 100_000
-"""Serials of won cards (Fildinski) start here, apart from table cards."""
-
-
-def window_declarations(state: State, rules: Rules, player: int) -> dict[Declare, Plan]:
-    """Every combination ``player`` may declare now, each once, with its plan (R3.9).
-
-    From won cards (Fildinski), each combination must hold a card of the
-    trick just won (R5.3, R11.5).
-    """
-    plans = declarations(state, rules, player, None)
-    if plans and rules.needs_card_of_last_trick:
-        plans = card_of_last_trick(state, plans)
-    return plans
-
-
-def card_of_last_trick(state: State, plans: dict[Declare, Plan]) -> dict[Declare, Plan]:
-    """R5.3, R11.5: from won cards, the combinations holding a card of the trick just won."""
-    last = WON_SERIAL_BASE + len(state.played) - len(state.active)
-    return {d: plan for d, plan in plans.items() if max(plan.from_table) >= last}
-
+__all__ = ["Plan", "Pool", "candidates", "declarations", "passes"]
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
-CARD_OF_TABLE = attrgetter("card")
-"""The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
 
 
 def declarations(state: State, rules: Rules, player: int, held: int | None,
                  gate: WindowGate | None = None) -> dict[Declare, Plan]:
     """The combinations ``player`` may declare, ``held`` the count vector of his hand when
-    known (:class:`~bezique._engine.compiled.WindowGate`), without the rule of the last
+    known (:class:`~bezique._engine.melds.tables.WindowGate`), without the rule of the last
     trick (R5.3). The count vectors decide first whether any combination is possible
-    (``gate``: the trump's, when known)."""
+    (``gate``: the trump's, when known); the variant's meld card source counts the cards
+    (:meth:`~bezique._engine.melds.source.CardSource.vectors`)."""
     if gate is None:
         gate = rules.gates[state.trump]
-    weigh = gate.weigh
-    if rules.declares_from_won_cards:
-        # R11.5: the won cards never used in a combination
-        held = counts = sum(weigh(tc.card) for tc in state.won[player] if not tc.used)
-    else:
-        if held is None:
-            held = sum(map(weigh, state.hands[player]))
-        counts = held
-        table = state.table
-        if table[player]:
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
-        for partner in rules.partners[player]:  # R6.4, R11.8
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
+    held, counts = rules.meld_source.vectors(state, rules, player, gate.weigh, held)
     y = (counts + gate.add) & gate.guard
     shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-    if shown or (gate.more and _passes(gate.more, counts)):
-        return _candidates(state, rules, player, gate, held, counts, shown)
+    if shown or (gate.more and passes(gate.more, counts)):
+        return candidates(state, rules, player, gate, held, counts, shown)
     return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
 
 
@@ -78,8 +41,8 @@ _declarations = declarations
 """The former name (the gate's tests call it)."""
 
 
-def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
-    """Whether one of the gate's further tests passes (:func:`~bezique._engine.compiled.
+def passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
+    """Whether one of the gate's further tests passes (:func:`~bezique._engine.melds.layout.
     meld_gate`)."""
     for add, guard, shift, single, mask in tests:
         y = (counts + add) & guard
@@ -88,7 +51,7 @@ def _passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> b
     return False
 
 
-def _candidates(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
+def candidates(state: State, rules: Rules, player: int, gate: WindowGate, held: int,
                 counts: int, shown: int) -> dict[Declare, Plan]:
     """The search over the combinations whose cards ``counts`` holds (of those the bits the
     gate ``shown`` may allow) and, where the gate looks at fresh cards (R3.4, R3.9), whose
@@ -141,7 +104,7 @@ def _named(gate: WindowGate, shown: int) -> tuple[Candidate, ...]:
 
 
 _NAMED_KEPT = 4096
-"""How many entries :attr:`~bezique._engine.compiled.WindowGate.candidates` may grow to with
+"""How many entries :attr:`~bezique._engine.melds.tables.WindowGate.candidates` may grow to with
 the candidates of several bits shown (each set of bits met is kept: few recur)."""
 
 
@@ -150,9 +113,7 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
     """The plans of the candidate combinations that can be declared now (``held``: the
     count vector of the hand, when known)."""
     plans: dict[Declare, Plan] = {}
-    table = state.table
-    if not (table[player] or rules.declares_from_won_cards
-            or any(map(table.__getitem__, rules.partners[player]))):
+    if rules.meld_source.hand_only(state, rules, player):
         # no table card may serve: every card from the hand, no upgrade (R3.5, R3.8)
         if held is None:
             held = sum(map(rules.gates[state.trump].weigh, state.hands[player]))

@@ -1,9 +1,9 @@
 """Announcements: combinations laid on the table unscored, scored in a later window (R13.7).
 
 An announcement is a declaration whose scoring is deferred. The meld search of a window
-(:func:`~bezique._engine.meld_search.declarations`) finds what may be announced, with the
+(:func:`~bezique._engine.melds.search.declarations`) finds what may be announced, with the
 same reuse rules and the same plans; the transition
-(:func:`bezique._engine.declaring.announce`) lays the cards and marks them as a declaration
+(:func:`bezique._engine.melds.declaring.announce`) lays the cards and marks them as a declaration
 would, and keeps the combination in :attr:`State.announced <bezique.state.State>`, pending
 for its side. A pending combination is scored later by ``Declare(kind, cards)`` as the one
 combination of a window of its side: its plan lays nothing and marks nothing (``bit`` 0),
@@ -18,8 +18,9 @@ declaration does).
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Plan, Rules, WindowGate
-from bezique._engine.meld_search import declarations
+from bezique._engine.compiled import Rules
+from bezique._engine.melds.search import declarations
+from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.actions import Announce, Declare
 from bezique.state import Combination, State, Window
 
@@ -32,7 +33,7 @@ DECLARED: int = Window.DECLARED.value
 def may_announce(s: State, rules: Rules) -> bool:
     """Whether the window's holder may announce now, his cards aside: the variant has
     ``announce_several`` and he scored a combination in this window (R13.7)."""
-    return rules.announce_several and bool(s.window._value_ & DECLARED)
+    return rules.meld_source.announces and bool(s.window._value_ & DECLARED)
 
 
 def announce_plans(s: State, rules: Rules, p: int, held: int | None = None,

@@ -1,0 +1,254 @@
+"""Where meld cards come from, compiled once per variant: the hand and table (R3.2) or the
+cards won in tricks (Fildinski, R5.3, R11.5).
+
+:class:`~bezique.policies.melds.MeldCardSource` is the public description of the option
+(``MeldSource``); :func:`card_source` chooses the engine's object for it once, when the
+variant's rules are compiled (``rules.meld_source``), and every part of the engine and the
+bots that depends on the source asks that object: which cards a player may declare with
+(:meth:`CardSource.vectors`, :meth:`CardSource.pool`), where a combination's cards are
+marked used (:meth:`CardSource.mark_used`), what a scored declaration closes
+(:attr:`CardSource.declared_flags`), whether the window closes by itself, whether a
+combination needs a card of the trick just won (:meth:`CardSource.of_last_trick`), and the
+reuse options that apply to it (R3.4-R3.8, R13.1, R13.7), each under the name of the
+question it answers (``fresh_card`` for ``require_fresh_card``, ``reforms`` for
+``reform_broken``, ``sequence_class`` for ``meld_classes = four``, ``announces`` for
+``announce_several``). No module branches on which
+source a variant plays: the two implementations, :class:`HandAndTable` and
+:class:`WonCards`, answer the same questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import compress, count
+from operator import attrgetter, not_
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bezique.cards import Card, by_index
+from bezique.policies import MeldClasses
+from bezique.state import Combination, State, TableCard, Window
+
+if TYPE_CHECKING:
+    from bezique._engine.compiled import Rules
+    from bezique._engine.melds.tables import PoolTables, WindowGate
+    from bezique.policies.melds import MeldPolicy
+
+__all__ = ["CARD_OF_TABLE", "WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
+           "PoolIndex", "WindowPlans", "WonCards", "card_source"]
+
+WON_SERIAL_BASE = 100_000
+"""Serials of won cards (Fildinski) start here, apart from table cards."""
+CARD_OF_TABLE = attrgetter("card")
+"""The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
+_SERIAL = attrgetter("serial")
+_SERIALS = attrgetter("serials")
+_COMBO_DONE: int = Window.COMBO_DONE.value
+
+PoolIndex = tuple[list[int], tuple[Combination, ...], dict[int, list[TableCard]],
+                  dict[int, TableCard], list[tuple[int, Combination, tuple[int, ...], bool]]]
+"""What :class:`~bezique._engine.melds.plans.Pool` reads (:meth:`CardSource.pool`): the
+indexes of the hand's cards, the combinations that may be built on, the cards that may
+serve by card index and by serial, and the combinations that can be upgraded or
+re-formed."""
+
+_Plans = TypeVar("_Plans", bound=dict[Any, Any])
+WindowPlans = Callable[[State, "Rules", int, "int | None", "WindowGate | None"], dict[Any, Any]]
+"""A source's :attr:`CardSource.window_plans`: ``(state, rules, player, held, gate)``."""
+WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
+"""Each source's window function, by class, filled by :mod:`bezique._engine.melds.window`
+(the layer above, which holds the search's entry point: the source cannot import it)."""
+
+
+class CardSource:
+    """The engine's meld card source of one variant: the questions every source answers.
+
+    The flags are the variant's options as they apply to this source (a won card serves
+    once, so the reuse options of R3.7, R3.8 and R13.1 never apply to won cards).
+    """
+
+    __slots__ = ("announces", "closes_window", "declared_flags", "fresh_card", "fresh_gate",
+                 "from_won_cards", "keeps_won", "partners", "policy", "reforms", "reuses",
+                 "sequence_class", "where", "window_plans")
+
+    def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
+        policy = self.policy = melds.card_source
+        self.partners = partners
+        """Per player, his partners (R6.4, R11.8)."""
+        self.where: str = policy.where
+        """Where the cards are held, for messages."""
+        self.from_won_cards: bool = policy.declares_from_won_cards
+        """Whether combinations are made of won cards (R5.3, R11.5)."""
+        self.keeps_won: bool = policy.keeps_won_cards
+        """Whether a won trick's cards stay face up before the winner (R11.5)."""
+        self.closes_window: bool = policy.window_closes_by_itself
+        """Whether the window closes once nothing more can be declared (R2.6, R11.5)."""
+        self.reuses: bool = policy.reuses_cards
+        """Whether cards serve again in other classes and combinations are upgraded (R3.5)."""
+        self.declared_flags: int = _COMBO_DONE if policy.one_combination_per_trick else 0
+        """The window flags a scored declaration sets besides ``DECLARED`` (R3.2)."""
+        self.fresh_card: bool = melds.require_fresh_card
+        """R3.7: a declaration needs a card from the hand."""
+        self.reforms: bool = melds.reform_broken
+        """R3.8: a broken combination may be re-formed."""
+        self.announces: bool = melds.announce_several and policy.one_combination_per_trick
+        """R13.7: further combinations may be announced after the window's scored one."""
+        self.sequence_class: bool = melds.meld_classes is MeldClasses.FOUR and self.reuses
+        """R13.1: sequences in their own class (won cards serve once)."""
+        self.fresh_gate: bool = not self.reforms and not self.from_won_cards
+        """R3.4-R3.9: whether the window's gate may look at the cards new to a class."""
+        self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
+        """Every declaration and announcement of the window's holder with its plan
+        (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
+        its cards counted inline (one call a window on the hot path)."""
+
+    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+                held: int | None) -> tuple[int, int]:
+        """The packed count vectors (``weigh``: the window's layout) of the cards ``player``
+        holds to declare with and of all he may declare with; ``held`` when known."""
+        raise NotImplementedError
+
+    def hand_only(self, state: State, rules: Rules, player: int) -> bool:
+        """Whether every card of a declaration comes from the hand (no upgrade, R3.5)."""
+        raise NotImplementedError
+
+    def pool(self, state: State, rules: Rules, player: int, with_partner: bool) -> PoolIndex:
+        """The cards ``player`` may declare with, indexed for the reuse rules."""
+        raise NotImplementedError
+
+    def mark_used(self, won: tuple[tuple[TableCard, ...], ...], table: list[tuple[TableCard, ...]],
+                  player: int, marks: set[int], bit: int) -> tuple[tuple[TableCard, ...], ...]:
+        """Mark the cards of serials ``marks`` used in class ``bit`` (R3.4, R11.5): in
+        ``table`` in place, or in the won cards returned."""
+        raise NotImplementedError
+
+    def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
+        """``plans`` less those that lack a card of the trick just won where that is needed
+        (R5.3, R11.5)."""
+        raise NotImplementedError
+
+    def held_cards(self, state: State, player: int, partners: tuple[int, ...]) -> list[Card]:
+        """The cards ``player`` may declare with now, ignoring reuse (R3.9, R11.5, R11.8)."""
+        return self.policy.held_cards(state, player, partners)
+
+    def refusal(self) -> tuple[str, dict[str, object]] | None:
+        """Why a declaration of held cards is refused when this source alone explains it."""
+        return self.policy.refusal()
+
+
+class HandAndTable(CardSource):
+    """The declarer's hand and table, and his partners' tables (R3.2, R6.4, R11.8); one
+    combination per trick won; cards serve again in other classes (R3.4-R3.8)."""
+
+    __slots__ = ()
+
+    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+                held: int | None) -> tuple[int, int]:
+        if held is None:
+            held = sum(map(weigh, state.hands[player]))
+        counts = held
+        table = state.table
+        if table[player]:
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
+        for partner in self.partners[player]:  # R6.4, R11.8
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
+        return held, counts
+
+    def hand_only(self, state: State, rules: Rules, player: int) -> bool:
+        table = state.table
+        return not (table[player] or any(map(table.__getitem__, rules.partners[player])))
+
+    def pool(self, state: State, rules: Rules, player: int, with_partner: bool) -> PoolIndex:
+        # R13.7, R11.8: a pending announcement may be built on as a scored combination; its
+        # index follows the scored ones (bezique._engine.melds.declaring consumes it)
+        combos = state.combos + state.announced if state.announced else state.combos
+        table = state.table
+        tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner
+                  else (table[player],))
+        key = (player, with_partner)
+        known = rules.melds.pool_tables.get(key)
+        if known is None or known[1] is not combos or known[0] != tables:
+            known = rules.melds.pool_tables[key] = _index(tables, combos, rules.sides[player])
+        _, _, table_by_index, on_table, live = known
+        return list(map(by_index, state.hands[player])), combos, table_by_index, on_table, live
+
+    def mark_used(self, won: tuple[tuple[TableCard, ...], ...], table: list[tuple[TableCard, ...]],
+                  player: int, marks: set[int], bit: int) -> tuple[tuple[TableCard, ...], ...]:
+        for q, t in enumerate(table):
+            if not marks.isdisjoint(map(_SERIAL, t)):
+                table[q] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                                 if tc.serial in marks else tc for tc in t)
+        return won
+
+    def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
+        return plans
+
+
+class WonCards(CardSource):
+    """The cards won in tricks, kept face up, each serving in one combination only;
+    several combinations per trick, each holding a card of the trick just won (Fildinski,
+    R5.3, R11.5)."""
+
+    __slots__ = ()
+
+    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+                held: int | None) -> tuple[int, int]:
+        # R11.5: the won cards never used in a combination
+        counts = sum(weigh(tc.card) for tc in state.won[player] if not tc.used)
+        return counts, counts
+
+    def hand_only(self, state: State, rules: Rules, player: int) -> bool:
+        return False
+
+    def pool(self, state: State, rules: Rules, player: int, with_partner: bool) -> PoolIndex:
+        # R11.5: only won cards never used in a combination; the last trick's first
+        table_by_index: dict[int, list[TableCard]] = {}
+        on_table: dict[int, TableCard] = {}
+        for tc in reversed(state.won[player]):
+            if not tc.used:
+                table_by_index.setdefault(tc.card.index, []).append(tc)
+                on_table[tc.serial] = tc
+        return [], (), table_by_index, on_table, []
+
+    def mark_used(self, won: tuple[tuple[TableCard, ...], ...], table: list[tuple[TableCard, ...]],
+                  player: int, marks: set[int], bit: int) -> tuple[tuple[TableCard, ...], ...]:
+        piles = list(won)
+        piles[player] = tuple(TableCard(tc.card, tc.serial, tc.used | bit)
+                              if tc.serial in marks else tc for tc in won[player])
+        return tuple(piles)
+
+    def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
+        last = WON_SERIAL_BASE + len(state.played) - len(state.active)
+        return {d: plan for d, plan in plans.items()  # type: ignore[return-value]
+                if max(plan.from_table) >= last}
+
+
+def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> CardSource:
+    """The engine's object for the variant's meld card source, chosen once (``partners``:
+    per player, his partners)."""
+    kind = WonCards if melds.card_source.declares_from_won_cards else HandAndTable
+    return kind(melds, partners)
+
+
+def _index(tables: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],
+           side: int) -> PoolTables:
+    """The index of :meth:`HandAndTable.pool` for these tables and combinations (kept per
+    player in :attr:`~bezique._engine.melds.tables.MeldTables.pool_tables`: a player's table
+    and the scored combinations seldom change from one window to the next)."""
+    table_by_index: dict[int, list[TableCard]] = {}
+    on_table: dict[int, TableCard] = {}
+    for cards in tables:
+        for tc in cards:
+            table_by_index.setdefault(tc.card.index, []).append(tc)
+            on_table[tc.serial] = tc
+    live: list[tuple[int, Combination, tuple[int, ...], bool]] = []
+    if on_table:
+        # the combinations sharing a serial with the table, found in C
+        held = on_table.__contains__
+        for i in compress(count(), map(not_, map(on_table.keys().isdisjoint,
+                                                 map(_SERIALS, combos)))):
+            combo = combos[i]
+            if combo.superseded or combo.side != side:
+                continue
+            kept = tuple(filter(held, combo.serials))
+            live.append((i, combo, kept, len(kept) == len(combo.serials)))
+    return tables, combos, table_by_index, on_table, live
