@@ -29,7 +29,7 @@ def test_R3_9_the_gated_search_finds_every_declaration_the_full_search_finds(
         start = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
         for state, _, _ in play_deal(start, random.Random(seed)):
             for player in range(variant.players):
-                gated = meld_search._declarations(state, rules, player, None)
+                gated = meld_search.declarations(state, rules, player, None)
                 full = meld_search._search(state, rules, player,
                                            list(rules.melds.patterns[state.trump]),
                                            list(rules.melds.quartets[state.trump]))
@@ -51,6 +51,6 @@ def test_R3_4_a_declared_marriage_passes_the_count_gate_and_is_not_searched_agai
     monkeypatch.setattr(meld_search, "_search",
                         lambda *args: searched.append(1) or {})  # type: ignore[func-returns-value]
     rules = rules_of(w.variant)
-    assert meld_search._declarations(w, rules, 0, None) == {}
+    assert meld_search.declarations(w, rules, 0, None) == {}
     assert searched == []
     assert bz.legal_actions(w) == (bz.Pass(),)

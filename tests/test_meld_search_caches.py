@@ -41,6 +41,6 @@ def test_R3_9_the_search_with_warm_caches_finds_what_a_cold_search_finds(
         rules.melds.pool_tables.clear()
         cold = meld_search._search(state, rules, player, patterns, quartets)
         assert list(warm.items()) == list(cold.items()), (player, state)
-        assert meld_search._declarations(state, rules, player, None) == cold, (player, state)
+        assert meld_search.declarations(state, rules, player, None) == cold, (player, state)
         found.append(bool(cold))
     assert any(found) and not all(found)  # both kinds of position were met

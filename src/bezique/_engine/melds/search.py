@@ -37,10 +37,6 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
     return _NO_DECLARATIONS  # the cards cannot make any combination (most windows)
 
 
-_declarations = declarations
-"""The former name (the gate's tests call it)."""
-
-
 def passes(tests: tuple[tuple[int, int, int, int, int], ...], counts: int) -> bool:
     """Whether one of the gate's further tests passes (:func:`~bezique._engine.melds.layout.
     meld_gate`)."""

@@ -99,7 +99,7 @@ class CardSource:
         self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
         """Every declaration and announcement of the window's holder with its plan
         (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
-        its cards counted inline (one call a window on the hot path)."""
+        which asks the meld search (one entry point for both sources)."""
 
     def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
                 held: int | None) -> tuple[int, int]:

@@ -19,8 +19,8 @@ from typing import Any
 
 from bezique._engine.compiled import Rules
 from bezique._engine.melds.announcing import announce_plans, pending_plans
-from bezique._engine.melds.search import candidates, passes
-from bezique._engine.melds.source import CARD_OF_TABLE, WINDOW_PLANS, HandAndTable, WonCards
+from bezique._engine.melds.search import declarations
+from bezique._engine.melds.source import WINDOW_PLANS, HandAndTable, WonCards
 from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.state import State, Window
 
@@ -45,30 +45,15 @@ def window_plans(s: State, rules: Rules, p: int, held: int | None = None,
 
 def _hand_window_plans(s: State, rules: Rules, p: int, held: int | None = None,
                        gate: WindowGate | None = None) -> dict[Any, Plan]:
-    """:func:`window_plans` from the hand and table (R3.2, R3.9, R13.7): the count vectors of
-    :meth:`HandAndTable.vectors <bezique._engine.melds.source.HandAndTable.vectors>` and the
-    gate of :func:`~bezique._engine.melds.search.declarations` read inline (most windows
-    offer no combination: they cost one call)."""
+    """:func:`window_plans` from the hand and table (R3.2, R3.9, R13.7): the meld search's
+    declarations (:func:`~bezique._engine.melds.search.declarations`) and the side's pending
+    announcements, or after the window's combination the announcements."""
     w = s.window._value_
     if w & _COMBO_DONE:
         # R13.7: after the window's scored combination, announcements
         return (announce_plans(s, rules, p, held, gate)
                 if w & _DECLARED and rules.meld_source.announces else NO_PLANS)
-    if gate is None:
-        gate = rules.gates[s.trump]
-    weigh = gate.weigh
-    if held is None:
-        held = sum(map(weigh, s.hands[p]))
-    counts = held
-    table = s.table
-    if table[p]:
-        counts += sum(map(weigh, map(CARD_OF_TABLE, table[p])))
-    for partner in rules.partners[p]:  # R6.4, R11.8
-        counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
-    y = (counts + gate.add) & gate.guard
-    shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-    plans = (candidates(s, rules, p, gate, held, counts, shown)
-             if shown or (gate.more and passes(gate.more, counts)) else NO_PLANS)
+    plans = declarations(s, rules, p, held, gate)
     if s.announced:  # R13.7: the side's pending announcements may be scored
         pending = pending_plans(s, rules, p)
         if pending:
@@ -83,17 +68,9 @@ def _won_window_plans(s: State, rules: Rules, p: int, held: int | None = None,
     card serves once, ``announce_several`` never applies)."""
     if s.window._value_ & _COMBO_DONE:  # the seven of trumps was the trick's meld (R4.3)
         return NO_PLANS
-    if gate is None:
-        gate = rules.gates[s.trump]
-    weigh = gate.weigh
-    # R11.5: the won cards never used in a combination (WonCards.vectors, inline)
-    counts = sum(weigh(tc.card) for tc in s.won[p] if not tc.used)
-    y = (counts + gate.add) & gate.guard
-    shown = y & ((y >> gate.shift) | gate.single) & gate.mask
-    if shown or (gate.more and passes(gate.more, counts)):
-        plans = candidates(s, rules, p, gate, counts, counts, shown)
-        if plans:
-            return rules.meld_source.of_last_trick(s, plans)
+    plans = declarations(s, rules, p, None, gate)  # R11.5: the won cards never used
+    if plans:
+        return rules.meld_source.of_last_trick(s, plans)
     return NO_PLANS
 
 
