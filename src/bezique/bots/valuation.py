@@ -311,7 +311,8 @@ class Tables:
         self.partners: tuple[tuple[int, ...], ...] = rules.partners
         self.sides: tuple[int, ...] = rules.sides
         # the engine's meld card source (R3.2, R5.3) chooses the bots' own hooks, once
-        self.play_hook, self.meld_cards = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)
+        self.play_hook: PlayHook | None = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)[0]
+        self.meld_cards: MeldCards = SOURCE_HOOKS.get(type(rules.meld_source), _HAND)[1]
         self.reuses: bool = rules.meld_source.reuses  # upgrades exist (R3.5)
         self.seven_points: int = rules.sevens.points if rules.sevens.score else 0
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),

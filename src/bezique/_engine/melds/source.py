@@ -31,7 +31,7 @@ from bezique.state import Combination, State, TableCard, Window
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
     from bezique._engine.melds.tables import PoolTables, WindowGate
-    from bezique.policies.melds import MeldPolicy
+    from bezique.policies.melds import MeldCardSource, MeldPolicy
 
 __all__ = ["CARD_OF_TABLE", "WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
            "PoolIndex", "WindowPlans", "WonCards", "card_source"]
@@ -71,8 +71,10 @@ class CardSource:
                  "sequence_class", "where", "window_plans")
 
     def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
-        policy = self.policy = melds.card_source
-        self.partners = partners
+        policy: MeldCardSource = melds.card_source
+        self.policy: MeldCardSource = policy
+        """The policy's description of the source (:mod:`bezique.policies.melds`)."""
+        self.partners: tuple[tuple[int, ...], ...] = partners
         """Per player, his partners (R6.4, R11.8)."""
         self.where: str = policy.where
         """Where the cards are held, for messages."""
