@@ -66,10 +66,6 @@ NOT_YET: dict[str, frozenset[str]] = {
     # named in the R5.2 refusal's message
     "_engine/explanations.py": frozenset({"bezique_pair"}),
     "bots/valuation.py": frozenset({"brisque_timing"}),
-    # the observations' encoding and the adapters (issue 29, item 5)
-    "encoding.py": frozenset({"announce_several", "dealer_guess", "card_source",
-                              "one_combination_per_trick"}),
-    "adapters/openspiel.py": frozenset({"turn_up"}),
 }
 """Reads still to move behind a concern object, by module: each entry must still be read
 (the list only shrinks)."""

@@ -59,7 +59,7 @@ from itertools import combinations_with_replacement
 from bezique._tensor_blocks import write_observation
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
-from bezique.engine import legal_actions
+from bezique.engine import legal_actions, rules_of
 from bezique.errors import BeziqueError
 from bezique.game import Game
 from bezique.melds import MeldKind
@@ -130,7 +130,7 @@ def _declaration_faces(variant: Variant, kind: MeldKind) -> Iterator[tuple[Card,
 
 def _packet_sizes(variant: Variant) -> tuple[int, ...]:
     """The packet sizes the non-dealer may guess (R9.4), where the dealer lifts a packet."""
-    if not variant.deal.dealer_guess:
+    if not rules_of(variant).settlement.packet_guess:
         return ()
     low, high = variant.deal.packet_range
     return tuple(range(low, high + 1))
@@ -180,7 +180,7 @@ class ActionEncoder:
         if MeldKind.CARTE_BLANCHE in kinds:
             self._carte_blanche = len(table)
             table.append(None)
-        if variant.melds.announce_several and variant.melds.card_source.one_combination_per_trick:
+        if rules_of(variant).meld_source.announces:
             # R13.7: one id per combination that may be announced, after the others (the
             # ids above keep their numbers)
             table += [Announce(kind, faces) for kind in MeldKind

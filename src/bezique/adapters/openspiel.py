@@ -49,7 +49,7 @@ from bezique.adapters._arrays import TensorArrays
 from bezique.adapters._text import describe_observation, describe_state
 from bezique.cards import ALL_CARDS, Card, format_cards
 from bezique.encoding import ActionEncoder, deal_returns, observation_size
-from bezique.engine import apply, setup
+from bezique.engine import apply, rules_of, setup
 from bezique.observation import determinize, observe
 from bezique.serialization import from_json, to_json
 from bezique.state import Stage, State
@@ -182,7 +182,7 @@ def deal_order(variant: Variant, dealer: int = 0) -> tuple[int | None, ...]:
     for packet in variant.deal.packets:
         for seat in seats:
             order.extend([seat] * packet)
-    if variant.deal.turn_up:
+    if rules_of(variant).trump_fixing.turn_up_dealt:
         order.append(-1)
     order.extend([None] * (variant.deck.size - len(order)))
     return tuple(order)
