@@ -4,16 +4,22 @@ needs a C compiler, which the test gate does not install, so no test here compil
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from scripts import ROOT, load_script
+import bezique
+from scripts import load_script
 
 build_compiled = load_script("tools/build_compiled.py")
+PACKAGE = Path(bezique.__file__).resolve().parent
+"""The package the tests import: the source tree, or the installed wheel (the package step
+runs the sdist's tests with its ``src/`` removed)."""
 
 
 def test_it_compiles_every_engine_module_and_the_greedy_bots_hot_ones() -> None:
-    names = {str(m) for m in build_compiled.modules()}
-    engine = {str(p.relative_to(ROOT / "src")) for p in (ROOT / "src/bezique/_engine").rglob("*.py")
+    names = {str(m) for m in build_compiled.modules(PACKAGE)}
+    engine = {str(p.relative_to(PACKAGE.parent)) for p in (PACKAGE / "_engine").rglob("*.py")
               if p.name != "__init__.py"}
     assert engine and engine <= names
     assert {"bezique/bots/_phase1.py", "bezique/bots/valuation.py"} <= names
@@ -22,8 +28,10 @@ def test_it_compiles_every_engine_module_and_the_greedy_bots_hot_ones() -> None:
                         "bezique/bots/base.py", "bezique/bots/search.py"}
 
 
-def test_every_module_it_compiles_exists_and_passes_the_static_checks() -> None:
-    assert build_compiled.check() == []
+def test_every_module_it_compiles_exists_and_passes_the_static_checks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert build_compiled.check(PACKAGE) == []
+    monkeypatch.setattr(build_compiled, "PACKAGE", PACKAGE)
     assert build_compiled.main(["--list"]) == 0
 
 

@@ -32,8 +32,12 @@ from pathlib import Path
 
 import pytest
 
+import bezique
+
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "src" / "bezique"
+SRC = Path(bezique.__file__).resolve().parent
+"""The package the tests import: the source tree, or the installed wheel (the package step
+runs the sdist's tests with its ``src/`` removed)."""
 README = ROOT / "README.md"
 PYPROJECT = ROOT / "pyproject.toml"
 

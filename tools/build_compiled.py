@@ -120,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true",
                         help="print and check the modules compiled; compile nothing")
     args = parser.parse_args(argv)
-    found = check()
+    found = check(PACKAGE)
     if args.list or found:
-        print("\n".join(str(m) for m in modules()))
+        print("\n".join(str(m) for m in modules(PACKAGE)))
         print("\n".join(found) or "every module is there and passes the checks")
         return 1 if found else 0
     out = (args.out or Path(tempfile.mkdtemp(prefix="bezique-mypyc-"))).resolve()
