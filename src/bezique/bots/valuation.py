@@ -172,7 +172,8 @@ class TrumpTables:
         """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
         self.quartet_memo: dict[int, tuple[tuple[tuple[int, float, float], ...],
                                            tuple[tuple[int, float], ...],
-                                           tuple[tuple[int, int, int], ...]]] = {}
+                                           tuple[tuple[int, int, int], ...],
+                                           dict[float, list[float]]]] = {}
         """What those rank counts decide, by the counts
         (:func:`bezique.bots._keep.quartet_state`)."""
 
