@@ -319,7 +319,7 @@ def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
                 four.append((q, float(pts)))
         elif r:
             short.append((q, float(pts), _SQUARE_STEP[r]))
-    state = (tuple(short), tuple(four), tuple(qdone), {})
+    state: _QuartetState = (tuple(short), tuple(four), tuple(qdone), {})
     memo = tt.quartet_memo
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
