@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bezique._engine.tricks import trick_winner
 from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
@@ -33,7 +34,6 @@ from bezique.bots._keep import (
     table_keep_values,
     waiting_of,
 )
-from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
     COMPLETE,
     MASK,
@@ -146,14 +146,16 @@ def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card
     """Following: what winning with each card brings (the trick's brisques, a waiting
     combination) minus its keep value; a partner's trick is left to the partner (R11.8)."""
     card_bp = tt.card_bp
-    _, best_card, partner_wins = trick_lead(T, trick, trump, player)
+    # who is winning (:func:`~bezique.bots._trick.trick_lead`, read inline: the hot path);
+    # one card so far (every two-handed trick when following): it is winning (R1.3)
+    leader, best = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
     last = len(trick) == len(active) - 1
-    if partner_wins:
+    if T.sides[leader] == T.sides[player]:  # the partner's trick
         return (card_bp if last else _NOTHING), 0, None, 0.0, last
     trick_bp = 0.0
     for _, c in trick:
         trick_bp += card_bp[c.index]
-    return tt.less_bp, tt.beaten_by[best_card], None, trick_bp, last
+    return tt.less_bp, tt.beaten_by[best.index], None, trick_bp, last
 
 
 _NOTHING = (0.0,) * 32
