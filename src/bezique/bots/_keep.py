@@ -281,12 +281,14 @@ def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | 
     state = tt.quartet_memo.get(key)
     if state is None:
         state = quartet_state(tt, key)
-    short, four, qdone = state
-    qdrop = [0.0] * (len(tt.quartet_fields) + 1)
-    for q, pts, step in short:
-        qdrop[q] = pts * g * step / 16
-    for q, pts in four:
-        qdrop[q] = pts * (COMPLETE - 0.5625 * g)
+    short, four, qdone, by_share = state
+    qdrop = by_share.get(g)
+    if qdrop is None:  # the drops depend on the counts and the share of the stock alone
+        qdrop = by_share[g] = [0.0] * (len(tt.quartet_fields) + 1)
+        for q, pts, step in short:
+            qdrop[q] = pts * g * step / 16
+        for q, pts in four:
+            qdrop[q] = pts * (COMPLETE - 0.5625 * g)
     seven = tt.seven
     if seven < 0 or keeps is None:
         return qdrop, qdone, 0.0
@@ -299,14 +301,15 @@ def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | 
 
 
 _QuartetState = tuple[tuple[tuple[int, float, float], ...], tuple[tuple[int, float], ...],
-                      tuple[tuple[int, int, int], ...]]
+                      tuple[tuple[int, int, int], ...], dict[float, list[float]]]
 
 
 def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
     """What the rank counts ``key`` decide about the four-of-a-rank combinations: the
     incomplete ones held at all, as ``(quartet, points, drop of the squared count)``, the
     ones held exactly four times, ``(quartet, points)``, and the complete ones,
-    ``(quartet, cards, points)``; computed once and kept."""
+    ``(quartet, cards, points)``, and the drops already computed per share of the stock
+    (:func:`quartet_keep`; read only); computed once and kept."""
     short, four, qdone = [], [], []
     for q, shift, pts in tt.quartet_fields:
         r = key >> shift & MASK
@@ -316,7 +319,7 @@ def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
                 four.append((q, float(pts)))
         elif r:
             short.append((q, float(pts), _SQUARE_STEP[r]))
-    state = (tuple(short), tuple(four), tuple(qdone))
+    state: _QuartetState = (tuple(short), tuple(four), tuple(qdone), {})
     memo = tt.quartet_memo
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()

@@ -7,7 +7,9 @@ sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep
 for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
 card's *waiting* value is the best combination still declarable after it is played
 (:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
-:func:`lead` and :func:`follow` say how a play is judged, :func:`best_play` weighs
+:attr:`~bezique.bots.valuation.TrumpTables.lead_judge` (leading: the card of lowest
+keep value, a brisque counting double, leaning towards a likely winner when a combination
+is waiting) and :func:`follow` say how a play is judged, :func:`best_play` weighs
 every play (see :mod:`bezique.bots.greedy`).
 
 Cards are counted in packed count vectors (:data:`bezique.bots.valuation.WEIGHT`),
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bezique._engine.tricks import trick_winner
 from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
@@ -31,7 +34,6 @@ from bezique.bots._keep import (
     table_keep_values,
     waiting_of,
 )
-from bezique.bots._trick import trick_lead
 from bezique.bots.valuation import (
     COMPLETE,
     MASK,
@@ -58,7 +60,9 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
     side = T.sides[player]
-    g = min(stock_size / T.initial_stock, 1.0)  # the share of the stock still to draw
+    g = stock_size / T.initial_stock  # the share of the stock still to draw
+    if g > 1.0:
+        g = 1.0
     keeps = [*tt.base1]
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
@@ -75,7 +79,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     qdrop, qdone, seven_bonus = quartet_keep(tt, cc, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
-    judge = lead(tt) if not trick else follow(T, tt, player, trick, trump, active)
+    judge = tt.lead_judge if not trick else follow(T, tt, player, trick, trump, active)
     return best_play(T, tt, used_on_table, held, call, keeps, drops, (qdrop, qdone),
                      seven_bonus, plays, judge, scores)
 
@@ -130,16 +134,11 @@ def table_counts(T: Tables, player: int,
 
 
 _Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
-"""How a card play is judged (:func:`lead`, :func:`follow`): per card index the value of
+"""How a card play is judged (:attr:`~bezique.bots.valuation.TrumpTables.lead_judge`,
+:func:`follow`): per card index the value of
 playing it before its keep value, the bit set of the card indexes that win the trick,
 per card index the weight of the points waiting (leading only), the trick's brisque
 points, and whether the card is the trick's last."""
-
-
-def lead(tt: TrumpTables) -> _Judge:
-    """Leading: the card of lowest keep value, a brisque counting double (it may be
-    lost), leaning towards a likely winner when a combination is waiting."""
-    return tt.lead_judge
 
 
 def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card], ...],
@@ -147,14 +146,16 @@ def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card
     """Following: what winning with each card brings (the trick's brisques, a waiting
     combination) minus its keep value; a partner's trick is left to the partner (R11.8)."""
     card_bp = tt.card_bp
-    _, best_card, partner_wins = trick_lead(T, trick, trump, player)
+    # who is winning (:func:`~bezique.bots._trick.trick_lead`, read inline: the hot path);
+    # one card so far (every two-handed trick when following): it is winning (R1.3)
+    leader, best = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
     last = len(trick) == len(active) - 1
-    if partner_wins:
+    if T.sides[leader] == T.sides[player]:  # the partner's trick
         return (card_bp if last else _NOTHING), 0, None, 0.0, last
     trick_bp = 0.0
     for _, c in trick:
         trick_bp += card_bp[c.index]
-    return tt.less_bp, tt.beaten_by[best_card], None, trick_bp, last
+    return tt.less_bp, tt.beaten_by[best.index], None, trick_bp, last
 
 
 _NOTHING = (0.0,) * 32

@@ -170,9 +170,9 @@ class TrumpTables:
         the greedy policy completes beforehand)."""
         self.quartet_mask: int = sum(MASK << shift for _, shift, _ in self.quartet_fields)
         """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
-        self.quartet_memo: dict[int, tuple[tuple[tuple[int, float, float], ...],
-                                           tuple[tuple[int, float], ...],
-                                           tuple[tuple[int, int, int], ...]]] = {}
+        self.quartet_memo: dict[int, tuple[
+            tuple[tuple[int, float, float], ...], tuple[tuple[int, float], ...],
+            tuple[tuple[int, int, int], ...], dict[float, list[float]]]] = {}
         """What those rank counts decide, by the counts
         (:func:`bezique.bots._keep.quartet_state`)."""
 
