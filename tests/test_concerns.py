@@ -22,6 +22,7 @@ import pytest
 import bezique as bz
 from bezique._engine.compiled import rules_of
 from bezique._engine.concerns import AllPlay, Duels
+from bezique._engine.hands import cards_of, held_of
 from bezique.policies import Phase2, SecondDuelLeader
 from bezique.state import WINDOWS, Window
 from strategies import VARIANTS
@@ -182,5 +183,6 @@ def test_R7_1_the_follower_unable_to_overtrump_follows_the_variant_chosen_once()
     trick = ((0, bz.Card.parse("AS")), (1, bz.Card.parse("AH")))
     three = rules_of(bz.variants.THREE_HANDED)
     assert bz.variants.THREE_HANDED.legality.trump_when_losing is False
-    assert three.follow(hand, trick, bz.Suit.HEARTS) == list(hand)
-    assert rules_of(bz.variants.TWO_PACK).follow(hand, trick, bz.Suit.HEARTS) == [hand[0]]
+    held = held_of(hand)
+    assert cards_of(three.follow(held, trick, bz.Suit.HEARTS)) == hand
+    assert cards_of(rules_of(bz.variants.TWO_PACK).follow(held, trick, bz.Suit.HEARTS)) == hand[:1]

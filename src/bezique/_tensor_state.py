@@ -25,6 +25,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
+from bezique._engine.hands import cards_of, size_of
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
 from bezique.encoding import observation_layout, observation_size
@@ -92,7 +93,7 @@ class StateTensor:
         ``scalar_positions(brisques)``, ``brisques`` true when there is one value per
         position (they are public or the deal is over)."""
         seats = self._seats[player]
-        units = [card.index for card in s.hands[player]]
+        units = [card.index for card in cards_of(s.held[player])]
         rel = self._rel[player]
         self._card_piles(s, seats, rel, units)
         self._one_hots(s, player, rel, units)
@@ -150,9 +151,9 @@ class StateTensor:
         """The values at :meth:`scalar_positions`: the stock size, the hand sizes, the
         scores (in units of ``SCORE_SCALE``) and, where public, the brisques, the player's
         own side first."""
-        hands = s.hands
+        held = s.held
         values: list[float] = [s.stock_size]
-        values += map(len, hands[player:] + hands[:player])  # from the observer's seat
+        values += map(size_of, held[player:] + held[:player])  # from the observer's seat
         mine = self._sides[player]
         scores = self._scores(s)
         values += map(_scaled, scores[mine:] + scores[:mine])

@@ -18,18 +18,18 @@ it runs once per action of every simulation, and a call less is measurable.
 from __future__ import annotations
 
 import inspect
-from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, overload
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
-from bezique._engine.fields import HANDS, MEMO, PHASE, STAGE, TO_MOVE, TRICK, VARIANT
+from bezique._engine.explanations import source_of_play
+from bezique._engine.fields import HELD, MEMO, PHASE, STAGE, TO_MOVE, TRICK, VARIANT
+from bezique._engine.hands import MASK, SHIFT
 from bezique._engine.legal import ACTIONS_SLOT
 from bezique._engine.play import (
     apply_unchecked,
     check_state_action,
     compute_legal,
-    hand_position,
     offered,
 )
 from bezique._engine.transitions import (
@@ -37,7 +37,6 @@ from bezique._engine.transitions import (
     play,
 )
 from bezique.actions import Action, Pass, Play
-from bezique.cards import by_index
 from bezique.errors import BeziqueError, IllegalActionError, NotYourTurnError
 from bezique.game import Game, advance
 from bezique.state import DECLARE, GUESS, PLAY, State
@@ -253,20 +252,16 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
     if type(action) is Play and stage is PLAY:
         p = f[TO_MOVE]
         card = action.card
-        hand = f[HANDS][p]
-        # the card's place in the (sorted) hand, as bezique._engine.hands.position finds it
-        at = bisect_left(hand, card.index, key=by_index)
-        try:
-            if hand[at] is not card or action.from_table is not None:
-                at = hand_position(s, p, action)
-        except IndexError:  # past the last card: none held (a try costs nothing until raised)
-            at = hand_position(s, p, action)
+        # R2.5: a copy held in the hand (its field of the count vector) is played from it;
+        # otherwise the table's (R2.7), or the refusal naming where the card is not
+        from_table = (action.from_table is not None or not f[HELD][p] >> SHIFT[card.index] & MASK
+                      ) and source_of_play(s, p, action)
         if f[PHASE] == 2 and f[TRICK]:
             legal = f[MEMO][0]  # R2.10: a phase-2 follower's card is checked
             if legal is None or not offered(legal, action):
                 check_state_action(s, action)
         variant = f[VARIANT]
-        return play(s, variant.compiled or rules_of(variant), p, card, at, f)
+        return play(s, variant.compiled or rules_of(variant), p, card, from_table, f)
     if type(action) is Pass and stage is DECLARE:
         variant = f[VARIANT]
         return end_window_turn(s, variant.compiled or rules_of(variant), f)

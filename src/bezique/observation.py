@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from bezique._engine.hands import cards_of, held_of, size_of
 from bezique.actions import Action
 from bezique.cards import Card, Suit
 from bezique.engine import Viewpoint, legal_actions, rules_of
@@ -148,14 +149,14 @@ def observe(state: State | Game, player: int) -> Observation:
     s = state
     if not isinstance(player, int) or isinstance(player, bool):
         raise TypeError(f"player must be a player index, not {type(player).__name__}")
-    if not 0 <= player < len(s.hands):
-        raise BeziqueError(f"player must be 0-{len(s.hands) - 1}, not {player}")
+    if not 0 <= player < len(s.held):
+        raise BeziqueError(f"player must be 0-{len(s.held) - 1}, not {player}")
     scoring = s.variant.scoring
     public_brisques = scoring.brisques_public or s.stage is Stage.OVER
     return Observation(
         variant=s.variant, player=player, dealer=s.dealer, stage=s.stage, to_move=s.to_move,
-        leader=s.leader, phase=s.phase, hand=s.hands[player],
-        hand_sizes=tuple(len(h) for h in s.hands), table=s.table, exposed=s.exposed,
+        leader=s.leader, phase=s.phase, hand=cards_of(s.held[player]),
+        hand_sizes=tuple(map(size_of, s.held)), table=s.table, exposed=s.exposed,
         stock_size=s.stock_size, turn_up=s.turn_up, trump=s.trump, trick=s.trick,
         active=s.active, window=s.window, played=s.played, tricks=s.tricks,
         last_winner=s.last_winner, won=s.won, combos=s.combos, melds=s.melds, sevens=s.sevens,
@@ -228,8 +229,9 @@ def determinize(observation: Observation, rng: random.Random) -> State:
                   for q in range(len(o.hand_sizes)))
     fields: dict[str, Any] = {
         "variant": o.variant, "dealer": o.dealer, "seed": None, "stage": o.stage,
-        "to_move": o.to_move, "leader": o.leader, "phase": o.phase, "hands": tuple(hands),
-        "table": o.table, "stock": tuple(pool), "turn_up": o.turn_up, "trump": o.trump,
+        "to_move": o.to_move, "leader": o.leader, "phase": o.phase,
+        "held": tuple(map(held_of, hands)), "table": o.table, "stock": tuple(pool),
+        "turn_up": o.turn_up, "trump": o.trump,
         "trick": o.trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from bezique._engine.hands import cards_of, held_of
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 
@@ -150,7 +151,6 @@ class State(NamedTuple):
         to_move: The player to act, ``None`` when the deal is over.
         leader: Who led (or is to lead) the current trick.
         phase: 1 while the stock lasts, 2 afterwards.
-        hands: Per player, the cards held in hand, not on the table (sorted).
         table: Per player, the declared cards lying face up (:class:`TableCard`).
         stock: The face-down stock, top card first.
         turn_up: The face-up trump card under the stock (``None`` where there is none).
@@ -179,8 +179,9 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Four more fields are the engine's bookkeeping, not part of the public contract (the
-    documentation's "Internal state fields" page describes them): ``combos`` (every
+    Five more fields are the engine's bookkeeping, not part of the public contract (the
+    documentation's "Internal state fields" page describes them): ``held`` (per player,
+    the hand as a count vector, which :attr:`hands` gives as cards), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
     R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
     actions).
@@ -193,7 +194,7 @@ class State(NamedTuple):
     to_move: int | None
     leader: int
     phase: int
-    hands: tuple[tuple[Card, ...], ...]
+    held: tuple[int, ...]
     table: tuple[tuple[TableCard, ...], ...]
     stock: tuple[Card, ...]
     turn_up: Card | None
@@ -248,6 +249,11 @@ class State(NamedTuple):
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.stage is OVER
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Per player, the cards held in hand, not on the table, in display order."""
+        return tuple(map(cards_of, self.held))
 
     @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
@@ -309,6 +315,8 @@ def _replace(self: State, /, **changes: Any) -> State:
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """``state`` with the named fields changed and the cache ``memo``."""
     fields = [*state]
+    if "hands" in changes:  # the cards of the hands, kept as count vectors
+        changes["held"] = tuple(map(held_of, changes.pop("hands")))
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value

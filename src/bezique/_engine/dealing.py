@@ -8,8 +8,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.hands import held_of
 from bezique._engine.shuffle import derive_seed, is_seed, shuffled
-from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index, parse_cards
+from bezique.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
 from bezique.state import WINDOWS, CartePrivilege, Stage, State
@@ -228,7 +229,7 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
              tuple(CartePrivilege.MAY if _COURT_CARDS.isdisjoint(hand) else CartePrivilege.NONE
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
-                 tuple([tuple(sorted(h, key=by_index)) for h in hands]), ((),) * rules.players,
+                 tuple(map(held_of, hands)), ((),) * rules.players,
                  stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, (), [None])

@@ -10,7 +10,7 @@ it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import position
+from bezique._engine.hands import cards_of, copies
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._messages import MESSAGES, reason_rule, render
@@ -39,7 +39,7 @@ def source_of_play(s: State, p: int | None, action: Play) -> bool:
     """Whether the played card comes from the table (R2.7); raises if not held."""
     assert p is not None
     card = action.card
-    in_hand = position(s.hands[p], card) >= 0
+    in_hand = copies(s.held[p], card) > 0
     if in_hand and not action.from_table:
         return False
     on_table = any(tc.card is card for tc in s.table[p])
@@ -65,7 +65,7 @@ def explain_play(s: State, action: Play) -> None:
         if card.suit is not led and any(c.suit is led for c in hand):
             raise refusal(("R2.10/follow-suit", {"card": card, "player": p, "suit": led}),
                           action)
-        allowed = rules.follow(hand, s.trick, s.trump)
+        allowed = cards_of(rules.follow(s.held[p], s.trick, s.trump))
         if card in allowed:
             return
         if card.suit is led:

@@ -1,7 +1,7 @@
 """The positions of the :class:`~bezique.state.State` fields, by name.
 
 The transitions build the next state from a list of the current one's fields
-(``f = [*s]``, then ``f[HANDS] = ...`` and ``new_state(State, f)``): a list item is read
+(``f = [*s]``, then ``f[HELD] = ...`` and ``new_state(State, f)``): a list item is read
 and written in about 70 machine instructions, a named tuple's attribute in about 170
 (:doc:`/performance`). The positions of that list are not written by hand: each
 constant below is the position of the field of its name, looked up in
@@ -27,7 +27,7 @@ __all__ = [
     "DEALER",
     "EXPOSED",
     "FIELDS",
-    "HANDS",
+    "HELD",
     "LAST_TRICK",
     "LAST_WINNER",
     "LEADER",
@@ -62,7 +62,7 @@ STAGE: Final[int] = _AT["stage"]
 TO_MOVE: Final[int] = _AT["to_move"]
 LEADER: Final[int] = _AT["leader"]
 PHASE: Final[int] = _AT["phase"]
-HANDS: Final[int] = _AT["hands"]
+HELD: Final[int] = _AT["held"]
 TABLE: Final[int] = _AT["table"]
 STOCK: Final[int] = _AT["stock"]
 TURN_UP: Final[int] = _AT["turn_up"]
@@ -89,7 +89,7 @@ MEMO: Final[int] = _AT["memo"]
 
 FIELDS: Final[dict[str, int]] = {name: at for name, at in globals().items()
                                  if name.isupper() and name[0] != "_"}
-"""Each constant above by name (``{"HANDS": 7, ...}``): the map the import checks."""
+"""Each constant above by name (``{"HELD": 7, ...}``): the map the import checks."""
 
 if list(FIELDS) != [name.upper() for name in State._fields] or [*FIELDS.values()] != [
         *range(len(State._fields))]:

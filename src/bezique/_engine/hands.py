@@ -1,19 +1,153 @@
-"""Finding a card in a hand without comparing cards (the hot path of play and apply).
+"""A hand as an integer: the full packed-count layout, and cards found without comparing cards.
 
-Cards are interned, so a copy of a card *is* the card; but ``card in hand`` and
-``hand.index(card)`` still compare the card with every card before it, and a comparison of
-two different cards goes through :class:`~bezique.cards.Card`'s Python-level ordering
-methods (about ten times the cost of the identity test). Hands are kept in display order
-(:data:`bezique.cards.by_index`), so a binary search on the index finds a card in C.
+**Held cards.** The engine keeps each player's concealed hand as a *count vector*
+(``State.held``): one integer in the full layout below, the same for every variant, with a
+field of :data:`FIELD` bits per card (fields 0-31, by ``Card.index``, so the eight cards
+of a suit fill one block of eight fields, ace first) and one per rank (fields 32-39, by
+rank value). Playing a card subtracts its weight (:data:`CARD_WEIGHT`), drawing one adds
+it, ``held >> SHIFT[card.index] & MASK`` is how many copies are held: integer operations
+where a tuple of cards needed a search, a slice or an insertion. :class:`Card` objects are
+made at the boundary: :attr:`State.hands <bezique.state.State.hands>` decodes a vector
+with :func:`cards_of`, the legal plays are read off it with :func:`plays_of`, each a
+look-up per suit's block in a table filled on first use. The bots count hands, tables and
+the unseen cards in the same layout (:mod:`bezique._engine.melds.layout` adds the window's
+per-trump layouts and the count tests on top of it).
+
+**Other cards.** Cards are interned, so a copy of a card *is* the card; but ``card in
+cards`` and ``cards.index(card)`` still compare the card with every card before it, and a
+comparison of two different cards goes through :class:`~bezique.cards.Card`'s Python-level
+ordering methods (about ten times the cost of the identity test). The exposed cards are
+kept in display order (:data:`bezique.cards.by_index`), so :func:`position` finds a card
+by a binary search in C.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
-from bezique.cards import Card, by_index
+from bezique.actions import PLAYS, Play
+from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
-__all__ = ["position", "without"]
+__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
+           "WEIGHT", "cards_of", "copies", "held_of", "plays_of", "position", "recount",
+           "size_of", "without"]
+
+FIELD = 8
+"""Bits per field of the full layout."""
+MASK: int = (1 << FIELD) - 1
+"""One field: ``vector >> SHIFT[index] & MASK`` is how many copies of a card it counts."""
+GUARD: int = (MASK + 1) >> 1
+"""The top bit of a field: a count stays below it (no player holds 128 copies of a rank)."""
+_RANK_FIELD = 32
+"""The first of the eight per-rank fields, after the 32 per-card ones."""
+
+SHIFT: tuple[int, ...] = tuple(FIELD * card.index for card in ALL_CARDS)
+"""``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
+RANK_SHIFT: tuple[int, ...] = tuple(FIELD * (_RANK_FIELD + int(rank)) for rank in sorted(Rank))
+"""``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank (by rank value)."""
+CARD_WEIGHT: dict[Card, int] = {
+    card: (1 << SHIFT[card.index]) | (1 << RANK_SHIFT[int(card.rank)]) for card in ALL_CARDS}
+"""Each card's weight in the full layout: its card field and its rank field."""
+WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
+"""A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
+SUIT_BLOCKS: tuple[int, ...] = tuple(((1 << 8 * FIELD) - 1) << SHIFT[8 * s]
+                                     for s in range(len(Suit)))
+"""Per suit position, the mask of its block of eight card fields: ``held & SUIT_BLOCKS[s]``
+keeps the counts of that suit's cards (and no rank field)."""
+
+
+def held_of(cards: Iterable[Card]) -> int:
+    """The count vector of ``cards`` (the sum of their weights)."""
+    return sum(map(WEIGHT, cards))
+
+
+_RANK_FIELDS_ONES: int = sum(1 << FIELD * k for k in range(len(Rank)))
+
+
+def size_of(held: int) -> int:
+    """How many cards the count vector ``held`` counts: its rank fields summed (into the
+    top one by a multiplication), fewer than a field's limit."""
+    return (held >> RANK_SHIFT[0]) * _RANK_FIELDS_ONES >> FIELD * (len(Rank) - 1) & MASK
+
+
+def copies(held: int, card: Card) -> int:
+    """How many copies of ``card`` the count vector ``held`` counts."""
+    return held >> SHIFT[card.index] & MASK
+
+
+_V = TypeVar("_V")
+
+_BLOCK_LIMIT = 1 << 16
+"""The most blocks a decoding table keeps (eight packs reach more than a simulation needs:
+the table starts again when full)."""
+_HALF = 4
+"""Cards of a half-block: a suit's block is decoded as two halves of four cards."""
+
+
+class _Blocks(dict[int, _V], Generic[_V]):
+    """Per masked block of a suit (``held & SUIT_BLOCKS[s]``), what its cards give
+    (``of_cards`` of ``(card, copies)`` pairs): filled on first use, so that decoding a
+    vector is four subscripts and three joins in C. A block met for the first time joins
+    its two halves (four cards each), kept in a second table: two packs reach 81 halves a
+    suit, where a whole block may be any of 6,561."""
+
+    def __init__(self, of_cards: Callable[[list[tuple[Card, int]]], _V],
+                 join: Callable[[_V, _V], _V]) -> None:
+        super().__init__()
+        self._of_cards = of_cards
+        self._join = join
+        self._halves: dict[int, _V] = {}
+
+    def _half(self, half: int) -> _V:
+        value = self._halves.get(half)
+        if value is None:
+            first = ((half & -half).bit_length() - 1) // FIELD // _HALF * _HALF if half else 0
+            cards = ALL_CARDS[first:first + _HALF]
+            value = self._halves[half] = self._of_cards(
+                [(card, half >> SHIFT[card.index] & MASK) for card in cards])
+        return value
+
+    def __missing__(self, block: int) -> _V:
+        if len(self) >= _BLOCK_LIMIT:
+            self.clear()
+        first = ((block & -block).bit_length() - 1) // FIELD // 8 * 8 if block else 0
+        low = block & ((1 << _HALF * FIELD) - 1) << SHIFT[first]
+        self[block] = value = self._join(self._half(low), self._half(block - low))
+        return value
+
+
+_CARDS: _Blocks[tuple[Card, ...]] = _Blocks(
+    lambda counts: tuple(card for card, n in counts for _ in range(n)), tuple.__add__)
+_PLAYS: _Blocks[tuple[Play, ...]] = _Blocks(
+    lambda counts: tuple(PLAYS[card.index] for card, n in counts if n), tuple.__add__)
+_S, _H, _D, _C = SUIT_BLOCKS
+
+
+def cards_of(held: int) -> tuple[Card, ...]:
+    """The cards the count vector ``held`` counts, in display order, each as often as held."""
+    c = _CARDS
+    return c[held & _S] + c[held & _H] + c[held & _D] + c[held & _C]
+
+
+def plays_of(held: int) -> tuple[Play, ...]:
+    """The interned ``Play`` of each card ``held`` counts, each card once, in display order
+    (R2.5): a hand's legal plays read off its count vector."""
+    p = _PLAYS
+    return p[held & _S] + p[held & _H] + p[held & _D] + p[held & _C]
+
+
+def recount(weigh: Callable[[Card], int]) -> Callable[[int], int]:
+    """A function of a count vector giving ``sum(map(weigh, cards_of(held)))`` without
+    decoding the cards: four subscripts and three additions (another layout's count vector,
+    the declaration window's, :class:`~bezique._engine.melds.tables.WindowGate`)."""
+    b: _Blocks[int] = _Blocks(lambda counts: sum(weigh(card) * n for card, n in counts),
+                              int.__add__)
+
+    def count(held: int) -> int:
+        return b[held & _S] + b[held & _H] + b[held & _D] + b[held & _C]
+    return count
 
 
 def position(cards: tuple[Card, ...], card: Card) -> int:

@@ -12,10 +12,8 @@ from elsewhere (set up, read from a document, or made by a rare transition).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
-
 from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.hands import cards_of, copies, plays_of
 from bezique._engine.melds.source import CARD_OF_TABLE
 from bezique._engine.melds.window import NO_PLANS
 from bezique._engine.sevens import any_time_seven, seven_list
@@ -27,14 +25,13 @@ from bezique.actions import (
     Declare,
     ExchangeSeven,
     GuessPacket,
-    Play,
 )
-from bezique.cards import ALL_CARDS, Card, by_index
+from bezique.cards import by_index
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
-__all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "PLAY_OF", "compute_legal",
-           "follow_plays", "free_plays", "hand_plays", "window_actions"]
+__all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "compute_legal",
+           "follow_plays", "free_plays", "window_actions"]
 
 ACTIONS_SLOT = 0
 """Where a state's ``memo`` list keeps its legal actions (``None`` until computed)."""
@@ -42,43 +39,26 @@ PLANS_SLOT = 1
 """Where a window's ``memo`` list keeps the plans of the declarations it offers (the list
 stops before it where none is offered)."""
 
-_PLAY_BY_CARD: dict[Card, Play] = {card: PLAYS[card.index] for card in ALL_CARDS}
-PLAY_OF = _PLAY_BY_CARD.__getitem__
-"""The interned ``Play`` of a card (looked up in C)."""
 
 _MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
 COMBO_DONE: int = Window.COMBO_DONE.value
 """The window flag: no further combination in it (R3.2), as an integer for the hot path."""
 
 
-def hand_plays(cards: Sequence[Card]) -> tuple[Action, ...]:
-    """The interned ``Play`` of each of ``cards``, each card once, in their order (R2.5).
-
-    Built by one ``itemgetter`` call, which makes the tuple in C (about 5,500 machine
-    instructions for a hand of eight, where mapping the cards through a de-duplicating
-    dictionary took about 8,900); every play state of a deal lists its plays."""
-    if len(set(cards)) != len(cards):
-        cards = tuple(dict.fromkeys(cards))  # two packs or more: a card held twice, once
-    if len(cards) > 1:
-        return itemgetter(*cards)(_PLAY_BY_CARD)  # type: ignore[no-any-return]
-    return tuple(map(PLAY_OF, cards))  # itemgetter of one key gives the value, not a tuple
-
-
 def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.5, R2.7: any card ``p`` holds, from the hand or the table, each once; carte blanche
     (R11.6); the seven of trumps with ``seven_declare = any_time`` (R13.2)."""
-    hand = s.hands[p]
+    held = s.held[p]
     table = s.table[p]
     privilege = s.carte[p]
     if not table and not privilege and not rules.sevens.any_time:
-        return hand_plays(hand)  # a hand alone, the common case
-    held = dict.fromkeys(hand)
-    out: list[Action] = list(map(PLAY_OF, held))
+        return plays_of(held)  # a hand alone, the common case
+    out: list[Action] = list(plays_of(held))
     if table:
         for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
-            out.append(PLAYS_FROM_TABLE[card.index] if card in held else PLAY_OF(card))
+            out.append((PLAYS_FROM_TABLE if copies(held, card) else PLAYS)[card.index])
     if privilege in _MAY_SHOW and s.phase == 1:
-        cards = hand + tuple(tc.card for tc in table)
+        cards = cards_of(held) + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
     if rules.sevens.any_time:
@@ -90,8 +70,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
 
 def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
-    allowed = rules.follow(s.hands[p], s.trick, s.trump)
-    return hand_plays(allowed)  # in the hand's (display) order
+    return plays_of(rules.follow(s.held[p], s.trick, s.trump))  # in display order
 
 
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -127,7 +106,7 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     assert p is not None
     w = s.window._value_
     gate = rules.gates[s.trump]
-    held = sum(map(gate.weigh, s.hands[p]))
+    held = gate.count(s.held[p])  # the hand in the window's layout
     window_plans = rules.meld_source.window_plans  # melds/window.py (a slot: read, then called)
     plans = window_plans(s, rules, p, held, gate)
     if rules.sevens_open[w]:  # seven_open, read inline

@@ -14,7 +14,6 @@ from typing import Any
 
 from bezique._engine.compiled import rules_of
 from bezique._engine.explanations import explain, explain_play, refusal, source_of_play
-from bezique._engine.hands import position
 from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, compute_legal
 from bezique._engine.melds.declaring import (
     announce,
@@ -41,8 +40,7 @@ from bezique.actions import (
 from bezique.melds import MeldKind
 from bezique.state import OVER, PLAY, State
 
-__all__ = ["apply_unchecked", "check_state_action", "compute_legal", "hand_position",
-           "legal_actions", "offered"]
+__all__ = ["apply_unchecked", "check_state_action", "compute_legal", "legal_actions", "offered"]
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -86,18 +84,6 @@ def check_state_action(s: State, action: Action) -> None:
     raise refusal(explain(s, action), action)
 
 
-def hand_position(s: State, p: int, action: Play) -> int:
-    """Where the played card lies in ``p``'s hand, or -1 when it is played from the table
-    (R2.7); raises if ``p`` holds no such card where the action says."""
-    if action.from_table is None:
-        at = position(s.hands[p], action.card)
-        if at >= 0:
-            return at
-    if source_of_play(s, p, action):
-        return -1
-    return position(s.hands[p], action.card)
-
-
 def apply_unchecked(state: State, action: Action) -> State:
     """:func:`apply` without the legality check, for simulations.
 
@@ -109,7 +95,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     p = s.to_move
     assert p is not None
     if type(action) is Play:
-        return play(s, rules, p, action.card, hand_position(s, p, action))
+        return play(s, rules, p, action.card, source_of_play(s, p, action))
     if isinstance(action, Pass):
         return end_window_turn(s, rules)
     if isinstance(action, GuessPacket):

@@ -8,7 +8,7 @@ in its holder's window, and with ``seven_declare = any_time`` whenever he acts i
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules
-from bezique._engine.hands import position
+from bezique._engine.hands import copies
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import Card, Rank, Suit
 from bezique.melds import MeldKind
@@ -26,7 +26,7 @@ def trump_seven_in_hand(state: State, player: int) -> Card | None:
     if trump is None:
         return None
     seven = SEVENS[trump]
-    return seven if position(state.hands[player], seven) >= 0 else None
+    return seven if copies(state.held[player], seven) else None
 
 
 def any_time_seven(state: State, rules: Rules, player: int) -> Declare | None:

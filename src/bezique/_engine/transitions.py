@@ -12,7 +12,6 @@ holder's is read from the partnership's table (:mod:`bezique._engine.concerns`).
 
 from __future__ import annotations
 
-from bisect import insort
 from operator import itemgetter
 from typing import Any
 
@@ -23,7 +22,7 @@ from bezique._engine.fields import (
     BRISQUES,
     CARTE,
     EXPOSED,
-    HANDS,
+    HELD,
     LAST_TRICK,
     LAST_WINNER,
     LEADER,
@@ -42,13 +41,12 @@ from bezique._engine.fields import (
     WINDOW,
     WON,
 )
-from bezique._engine.hands import position, without
+from bezique._engine.hands import CARD_WEIGHT, held_of, plays_of, position, without
 from bezique._engine.legal import (
     ACTIONS_SLOT,
     COMBO_DONE,
     follow_plays,
     free_plays,
-    hand_plays,
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
@@ -99,14 +97,14 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
     with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
-    case, is read from ``f`` here."""
+    case, is read off its count vector in ``f`` here (:func:`~bezique._engine.hands.plays_of`)."""
     if rules.sevens.any_time or f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
-    f[MEMO] = [hand_plays(f[HANDS][q])]
+    f[MEMO] = [plays_of(f[HELD][q])]
     return new_state(State, f)
 
 
@@ -156,10 +154,10 @@ _SUCCESSORS: dict[tuple[int, ...], tuple[int, ...]] = {}
 subscript the interpreter specialises."""
 
 
-def play(s: State, rules: Rules, p: int, card: Card, at: int,
+def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
          f: list[Any] | None = None) -> State:
-    """``p`` plays ``card`` to the trick from position ``at`` of the hand, or from the table
-    when ``at`` is -1 (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
+    """``p`` plays ``card`` to the trick from the hand, or from the table when
+    ``from_table`` (R2.5, R2.7); a phase-1 trump seven scores (R4.2) unless
     ``played_seven_scores`` is off (R13.3). The trick is complete when the next player
     would be its leader.
 
@@ -168,7 +166,7 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
     instructions, a named-tuple field through the generic attribute look-up."""
     if f is None:
         f = [*s]
-    if at < 0:
+    if from_table:
         table = f[TABLE]
         t = table[p]
         i = _table_copy_to_play(s, p, card)
@@ -176,10 +174,9 @@ def play(s: State, rules: Rules, p: int, card: Card, at: int,
         if f[ANNOUNCED]:  # R13.7: a pending announcement of the card lapses
             f[ANNOUNCED] = without_serial(f[ANNOUNCED], t[i].serial)
     else:
-        hands = list(f[HANDS])
-        hand = hands[p]
-        hands[p] = hand[:at] + hand[at + 1:]
-        f[HANDS] = tuple(hands)
+        held = list(f[HELD])  # the hand's count vector less the card
+        held[p] -= CARD_WEIGHT[card]
+        f[HELD] = tuple(held)
         shown = f[EXPOSED][p]
         if shown and position(shown, card) >= 0:
             f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
@@ -256,11 +253,11 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = window_actions(new, rules)
         return new
-    hands = f[HANDS]
+    held = f[HELD]  # the count vectors: 0 for an empty hand
     active = f[ACTIVE]
-    if hands[active[0]]:
+    if held[active[0]]:
         return _with_plays(f, rules, winner)
-    if any(hands):
+    if any(held):
         # R11.9, R13.5: the second duel: the first duel's leader's partner against the
         # other, one of them leading
         f[ACTIVE] = duel = rules.partnership.phase_two.second(active)
@@ -307,19 +304,17 @@ def _draw(f: list[Any], rules: Rules) -> State:
     turn_up = f[TURN_UP]
     final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
     drawn = (*stock, turn_up) if final and turn_up is not None else stock
-    hands = list(f[HANDS])
+    held = list(f[HELD])
     # zip stops after the n players of the drawing order: the stock needs no slicing
     for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
-        h = list(hands[player])
-        insort(h, card, key=by_index)
-        hands[player] = tuple(h)
+        held[player] += CARD_WEIGHT[card]
     carte = f[CARTE]
     if any(carte):
         f[CARTE] = _carte_after_draw(carte, rules, winner, drawn[:n])
     f[STAGE] = PLAY
     f[TO_MOVE] = f[LEADER] = winner
     f[WINDOW] = NO_WINDOW
-    f[HANDS] = tuple(hands)
+    f[HELD] = tuple(held)
     if not final:
         f[STOCK] = stock[n:]
         return _with_plays(f, rules, winner)
@@ -332,10 +327,10 @@ def _draw(f: list[Any], rules: Rules) -> State:
     for player in range(n):
         if table[player]:
             laid = tuple(tc.card for tc in table[player])
-            hands[player] = tuple(sorted(hands[player] + laid, key=by_index))
+            held[player] += held_of(laid)
             exposed = replace_at(exposed, player,
                                  tuple(sorted(exposed[player] + laid, key=by_index)))
-    f[HANDS] = tuple(hands)
+    f[HELD] = tuple(held)
     f[EXPOSED] = exposed
     f[PHASE] = 2
     f[TABLE] = ((),) * n

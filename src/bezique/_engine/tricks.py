@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from bezique.cards import ALL_CARDS, Card, Suit
+from bezique._engine.hands import MASK, SHIFT, SUIT_BLOCKS
+from bezique.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Suit
 
 __all__ = ["BEATS", "PAIR_SHIFT", "Follow", "follow_options", "follow_rule", "pair_key",
            "pair_table", "trick_winner"]
@@ -64,42 +65,44 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     return best
 
 
-_OF_SUIT = {suit: frozenset(c for c in ALL_CARDS if c.suit is suit).__contains__ for suit in Suit}
-"""Per suit, whether a card is of it (a C-level test, for ``filter``)."""
-_ABOVE = {card: frozenset(c for c in ALL_CARDS if c.suit is card.suit and c.rank > card.rank
-                          ).__contains__ for card in ALL_CARDS}
-"""Per card, whether a card is a higher one of its suit (a C-level test, for ``filter``)."""
+_OF_SUIT: dict[Suit, int] = {
+    card.suit: SUIT_BLOCKS[SUIT_OF_INDEX[card.index]] for card in ALL_CARDS}
+"""Per suit, the fields of its cards in a hand's count vector (``held & _OF_SUIT[suit]``
+keeps that suit's cards)."""
+_ABOVE: dict[Card, int] = {
+    card: sum(MASK << SHIFT[c.index] for c in ALL_CARDS if c.suit is card.suit
+              and c.rank > card.rank) for card in ALL_CARDS}
+"""Per card, the fields of the higher cards of its suit (``held & _ABOVE[card]``)."""
 
 
-def follow_options(hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: Suit | None,
-                   trump_when_losing: bool = True) -> list[Card]:
-    """The cards a follower may play in phase 2 (R2.10, R11.9).
+def follow_options(held: int, trick: Sequence[tuple[int, Card]], trump: Suit | None,
+                   trump_when_losing: bool = True) -> int:
+    """The cards a follower may play in phase 2 (R2.10, R11.9), of the count vector
+    ``held`` of his hand (:mod:`bezique._engine.hands`), as a count vector.
 
     Follow suit if able, and beat the best card so far if able; when void in
     the suit led, play a trump that beats it if able, otherwise any trump
     (only any card with ``trump_when_losing`` false, R7.1); holding neither
-    the suit nor a trump, any card. The cards keep the order of ``hand``.
+    the suit nor a trump, any card.
     """
     led = trick[0][1].suit
     best = trick[trick_winner(trick, trump)][1]
-    suit = list(filter(_OF_SUIT[led], hand))
+    suit = held & _OF_SUIT[led]
     if suit:
         if best.suit is not led:
             return suit
-        return list(filter(_ABOVE[best], suit)) or suit
-    trumps = list(filter(_OF_SUIT[trump], hand)) if trump is not None else []
+        return suit & _ABOVE[best] or suit
+    trumps = held & _OF_SUIT[trump] if trump is not None else 0
     if not trumps:
-        return list(hand)
+        return held
     if best.suit is not trump:
         return trumps
-    beat = list(filter(_ABOVE[best], trumps))
-    if beat:
-        return beat
-    return trumps if trump_when_losing else list(hand)
+    return trumps & _ABOVE[best] or (trumps if trump_when_losing else held)
 
 
-Follow = Callable[[Sequence[Card], Sequence[tuple[int, Card]], "Suit | None"], list[Card]]
-"""The cards a phase-2 follower may play, of his hand, the trick and the trump (R2.10)."""
+Follow = Callable[[int, Sequence[tuple[int, Card]], "Suit | None"], int]
+"""The cards a phase-2 follower may play (a count vector), of his hand's count vector, the
+trick and the trump (R2.10)."""
 
 
 def follow_rule(trump_when_losing: bool) -> Follow:

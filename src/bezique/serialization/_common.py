@@ -48,6 +48,8 @@ DOCUMENTS: dict[type[Any], str] = {
 """The document type of each other class written."""
 
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
+_WRITTEN_AS = {"held": "hands"}
+"""A state's fields written under another name: the hands' count vectors as the cards."""
 
 
 def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
@@ -56,9 +58,11 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
     fields = _WRITTEN_FIELDS.get(cls)
     if fields is None:
         if cls is State:
-            notes = State.__annotations__
+            notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]"}
+            # the hands are written as cards: the count vectors (held) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
-                           for name in State._fields if name != "memo")
+                           for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
+                           if name != "memo")
         else:
             fields = tuple((f.name, f.type if isinstance(f.type, str) else f.type.__name__)
                            for f in attrs.fields(cls) if f.init)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from bezique import variants
+from bezique._engine.hands import held_of
 from bezique.actions import Declare
 from bezique.cards import a_noun
 from bezique.errors import SerializationError
@@ -207,7 +208,8 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
             raise fault(f"{path}.{name}", f"cannot read a field of type {note}")
         kwargs[name] = decoder(raw[name], f"{path}.{name}")
     if cls is State:
-        return State(**kwargs, memo=[None])
+        held = tuple(map(held_of, kwargs.pop("hands")))
+        return State(**kwargs, held=held, memo=[None])
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:

@@ -8,7 +8,6 @@ is in :mod:`bezique._engine.transitions`.
 
 from __future__ import annotations
 
-from bisect import insort
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -18,7 +17,7 @@ from bezique._engine.fields import (
     ANNOUNCED,
     COMBOS,
     EXPOSED,
-    HANDS,
+    HELD,
     MELDS,
     MEMO,
     TABLE,
@@ -26,7 +25,7 @@ from bezique._engine.fields import (
     WINDOW,
     WON,
 )
-from bezique._engine.hands import position
+from bezique._engine.hands import CARD_WEIGHT, position
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.melds.tables import Plan
 from bezique._engine.sevens import seven_actions
@@ -88,10 +87,9 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     p = s.to_move
     assert p is not None and s.turn_up is not None
     side = rules.sides[p]
-    h = list(remove_card(s.hands[p], seven))
-    insort(h, s.turn_up, key=by_index)
+    held = s.held[p] - CARD_WEIGHT[seven] + CARD_WEIGHT[s.turn_up]
     seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
-    new = s.replace(hands=replace_at(s.hands, p, tuple(h)), turn_up=seven,
+    new = s.replace(held=replace_at(s.held, p, held), turn_up=seven,
                     exposed=replace_at(s.exposed, p, seen),
                     window=_seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
@@ -131,7 +129,7 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
     any_time = rules.sevens.any_time
-    new = s.replace(hands=replace_at(s.hands, p, remove_card(s.hands[p], seven)),
+    new = s.replace(held=replace_at(s.held, p, s.held[p] - CARD_WEIGHT[seven]),
                     exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], laid)),
                     window=s.window if any_time else _seven_flags(s, rules),
@@ -150,12 +148,12 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
     assert p is not None
     f = [*s]
     bit = plan.bit
-    hand = s.hands[p]
+    held = s.held[p]
     first = serial = fresh_serial(s)
     new_cards: list[TableCard] = []
     seen = s.exposed[p]
     for card in plan.from_hand:
-        hand = remove_card(hand, card)
+        held -= CARD_WEIGHT[card]
         if seen and position(seen, card) >= 0:
             seen = remove_card(seen, card)
         new_cards.append(TableCard(card, serial, bit))
@@ -175,7 +173,7 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
         else:  # R13.7: built on a pending announcement, which is scored no more
             announced = s.announced
             f[ANNOUNCED] = announced[:at - len(combos)] + announced[at - len(combos) + 1:]
-    f[HANDS] = replace_at(s.hands, p, hand)
+    f[HELD] = replace_at(s.held, p, held)
     f[TABLE] = tuple(table)
     f[EXPOSED] = replace_at(s.exposed, p, seen)
     f[MEMO] = [None]

@@ -4,7 +4,8 @@ Each card has a *weight*: a one in each field of a packed integer that counts it
 the weights of some cards counts them, and ``(x + add) & guard == guard`` tests any multiset
 of counts in three operations (:class:`CountCheck`). Two layouts of the same fields exist:
 
-* **The full layout** (:data:`CARD_WEIGHT`, :data:`WEIGHT`), the same for every variant:
+* **The full layout** (:data:`CARD_WEIGHT`, :data:`WEIGHT`, defined in
+  :mod:`bezique._engine.hands`, where the engine keeps each hand so), the same for every variant:
   fields of :data:`FIELD` bits, one per card (fields 0-31, by ``Card.index``, so the eight
   cards of a suit fill one block of eight fields, ace first) and one per rank (fields
   32-39, by rank value). The bots count hands, tables and the unseen cards so
@@ -24,36 +25,19 @@ of counts in three operations (:class:`CountCheck`). Two layouts of the same fie
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import attrs
 
+from bezique._engine.hands import CARD_WEIGHT, FIELD, GUARD, MASK, RANK_SHIFT, SHIFT, WEIGHT
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_FIELDS",
            "SUIT_SHIFT", "WEIGHT", "CountCheck", "Layout", "Needs", "Test", "meld_gate",
            "suit_count", "suit_top"]
 
-# --- the full layout: every card and rank, the same for every variant ---------------------
+# --- the full layout (bezique._engine.hands): a suit's block, read by the bots -------------
 
-FIELD = 8
-"""Bits per field of the full layout."""
-MASK: int = (1 << FIELD) - 1
-"""One field: ``vector >> SHIFT[index] & MASK`` is how many copies of a card it counts."""
-GUARD: int = (MASK + 1) >> 1
-"""The top bit of a field: a count stays below it (no player holds 128 copies of a rank)."""
-_RANK_FIELD = 32
-"""The first of the eight per-rank fields, after the 32 per-card ones."""
-
-SHIFT: tuple[int, ...] = tuple(FIELD * card.index for card in ALL_CARDS)
-"""``counts >> SHIFT[card.index] & MASK``: the copies of the card in a packed count vector."""
-RANK_SHIFT: tuple[int, ...] = tuple(FIELD * (_RANK_FIELD + int(rank)) for rank in sorted(Rank))
-"""``counts >> RANK_SHIFT[rank] & MASK``: the copies of a rank (by rank value)."""
-CARD_WEIGHT: dict[Card, int] = {
-    card: (1 << SHIFT[card.index]) | (1 << RANK_SHIFT[int(card.rank)]) for card in ALL_CARDS}
-"""Each card's weight in the full layout: its card field and its rank field."""
-WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
-"""A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
 SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
 """``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
 SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1

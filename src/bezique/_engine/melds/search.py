@@ -8,6 +8,7 @@ then planned by :mod:`bezique._engine.melds.plans`, which encodes the reuse rule
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules
+from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
 from bezique._engine.melds.tables import Candidate, Pattern, Plan, QuartetSpec, WindowGate
 from bezique.actions import Declare
@@ -29,7 +30,7 @@ def declarations(state: State, rules: Rules, player: int, held: int | None,
     (:meth:`~bezique._engine.melds.source.CardSource.vectors`)."""
     if gate is None:
         gate = rules.gates[state.trump]
-    held, counts = rules.meld_source.vectors(state, rules, player, gate.weigh, held)
+    held, counts = rules.meld_source.vectors(state, rules, player, gate, held)
     y = (counts + gate.add) & gate.guard
     shown = y & ((y >> gate.shift) | gate.single) & gate.mask
     if shown or (gate.more and passes(gate.more, counts)):
@@ -112,11 +113,11 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
     if rules.meld_source.hand_only(state, rules, player):
         # no table card may serve: every card from the hand, no upgrade (R3.5, R3.8)
         if held is None:
-            held = sum(map(rules.gates[state.trump].weigh, state.hands[player]))
+            held = rules.gates[state.trump].count(state.held[player])
         found = [pat.hand_entry for pat in patterns
                  if (held + pat.check.add) & pat.check.guard == pat.check.guard]
         if quartets:
-            hand = list(map(by_index, state.hands[player]))
+            hand = list(map(by_index, cards_of(state.held[player])))
         for spec in quartets:
             sets = hand_entry(spec, hand)
             if sets:

@@ -24,6 +24,7 @@ from itertools import compress, count
 from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bezique._engine.hands import cards_of
 from bezique.cards import Card, by_index
 from bezique.policies import MeldClasses
 from bezique.state import Combination, State, TableCard, Window
@@ -103,10 +104,11 @@ class CardSource:
         (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
         which asks the meld search (one entry point for both sources)."""
 
-    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+    def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
-        """The packed count vectors (``weigh``: the window's layout) of the cards ``player``
-        holds to declare with and of all he may declare with; ``held`` when known."""
+        """The packed count vectors (in ``gate``'s layout, the window's) of the cards
+        ``player`` holds to declare with and of all he may declare with; ``held`` when
+        known."""
         raise NotImplementedError
 
     def hand_only(self, state: State, rules: Rules, player: int) -> bool:
@@ -143,10 +145,11 @@ class HandAndTable(CardSource):
 
     __slots__ = ()
 
-    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+    def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
         if held is None:
-            held = sum(map(weigh, state.hands[player]))
+            held = gate.count(state.held[player])
+        weigh = gate.weigh
         counts = held
         table = state.table
         if table[player]:
@@ -171,7 +174,8 @@ class HandAndTable(CardSource):
         if known is None or known[1] is not combos or known[0] != tables:
             known = rules.melds.pool_tables[key] = _index(tables, combos, rules.sides[player])
         _, _, table_by_index, on_table, live = known
-        return list(map(by_index, state.hands[player])), combos, table_by_index, on_table, live
+        hand = list(map(by_index, cards_of(state.held[player])))
+        return hand, combos, table_by_index, on_table, live
 
     def mark_used(self, won: tuple[tuple[TableCard, ...], ...], table: list[tuple[TableCard, ...]],
                   player: int, marks: set[int], bit: int) -> tuple[tuple[TableCard, ...], ...]:
@@ -192,9 +196,10 @@ class WonCards(CardSource):
 
     __slots__ = ()
 
-    def vectors(self, state: State, rules: Rules, player: int, weigh: Callable[[Card], int],
+    def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
         # R11.5: the won cards never used in a combination
+        weigh = gate.weigh
         counts = sum(weigh(tc.card) for tc in state.won[player] if not tc.used)
         return counts, counts
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from bezique._engine.hands import recount
 from bezique._engine.melds.layout import CountCheck, Layout, Needs, Test, meld_gate
 from bezique.actions import Declare
 from bezique.cards import Card, Rank, Suit
@@ -142,6 +143,8 @@ class WindowGate:
     the seven of trumps."""
 
     weigh: Callable[[Card], int]
+    count: Callable[[int], int]
+    """A hand's count vector in this layout, from its full-layout one (``State.held``)."""
     add: int
     guard: int
     shift: int
@@ -245,7 +248,8 @@ class MeldTables:
             for p in patterns) + tuple(
             (q.check.add, q.check.guard, QUARTET_BIT if fresh else 0, None, q) for q in quartets)
         self.gates[trump] = WindowGate(
-            layout.weight.__getitem__, *tests[0], tests[1:], covers, entries,
+            layout.weight.__getitem__, recount(layout.weight.__getitem__), *tests[0], tests[1:],
+            covers, entries,
             {bit: tuple(e for i, e in enumerate(entries) if mask >> i & 1)
              for bit, mask in covers.items()},
             patterns, quartets, seven, layout.field_mask(seven) if seven is not None else 0)
