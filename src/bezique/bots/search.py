@@ -62,6 +62,7 @@ from typing import Any
 
 import attrs
 
+from bezique._engine.hands import cards_of
 from bezique.actions import Action
 from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
@@ -277,7 +278,7 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
         else:
             p = s.to_move
             assert p is not None
-            action = greedy_action(s.variant, p, s.stage, s.phase, s.hands[p], s.table,
+            action = greedy_action(s.variant, p, s.stage, s.phase, cards_of(s.held[p]), s.table,
                                    s.trick, s.trump, s.turn_up, s.stock_size, s.played, s.won,
                                    s.combos, s.active, legal)
         s = apply_unchecked(s, action)
@@ -310,7 +311,7 @@ def _deal_by_seat(s: State) -> State:
     """
     w = s.last_winner
     stock = s.stock
-    n = len(s.hands)
+    n = len(s.held)
     if not w or len(stock) < n:
         return s
     block = stock[:n]
