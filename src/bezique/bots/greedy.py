@@ -50,8 +50,10 @@ variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
 some 35,000 instructions once the memos of what a hand's or a table's counts decide are
 warm (the performance page). :func:`greedy_action` is the one dispatch of a decision,
 :meth:`GreedyBot.choose` calls it with the observation's fields. The card play lives in
-``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
-``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
+``bezique.bots._phase1`` (its hand path, a player with no table card) and
+``bezique.bots._table_path`` (a player with table cards and no partner), with
+``bezique.bots._keep`` (keep values), ``bezique.bots._fildinski`` and
+``bezique.bots._phase2``. :func:`greedy_action` is
 the same policy on raw fields, so search bots can play it out on determinized
 states without building observations.
 """
