@@ -133,7 +133,7 @@ def table_counts(T: Tables, player: int,
     return counts
 
 
-Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
+_Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
 """How a card play is judged (:attr:`~bezique.bots.valuation.TrumpTables.lead_judge`,
 :func:`follow`): per card index the value of
 playing it before its keep value, the bit set of the card indexes that win the trick,
@@ -142,7 +142,7 @@ points, and whether the card is the trick's last."""
 
 
 def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card], ...],
-           trump: Suit | None, active: tuple[int, ...]) -> Judge:
+           trump: Suit | None, active: tuple[int, ...]) -> _Judge:
     """Following: what winning with each card brings (the trick's brisques, a waiting
     combination) minus its keep value; a partner's trick is left to the partner (R11.8)."""
     card_bp = tt.card_bp
@@ -163,7 +163,7 @@ _NOTHING = (0.0,) * 32
 
 def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: int,
               call: int, keeps: list[float], drops: Drops, quartets: Quartets,
-              seven_bonus: float, plays: Sequence[Play], judge: Judge,
+              seven_bonus: float, plays: Sequence[Play], judge: _Judge,
               scores: list[float] | None) -> Action:
     """The play of the best value: ``judge``'s value of the card less its keep value.
 
@@ -209,7 +209,7 @@ def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: i
 
 def hand_play(tt: TrumpTables, keeps: list[float], qdrop: list[float], pend_all: float,
               spoils: int, ready: list[tuple[int, int]], seven_bonus: float,
-              plays: Sequence[Play], judge: Judge) -> Action:
+              plays: Sequence[Play], judge: _Judge) -> Action:
     """:func:`best_play` when every play is from the hand and no scores are asked: the
     same values, with no test for a table card and, per kind of judge, only the terms
     it can add (a trick that may be won, or a combination waiting while leading)."""

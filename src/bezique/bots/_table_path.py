@@ -8,9 +8,9 @@ keyed by the hand's counts, a small number standing for what the table adds to e
 meld class (R3.4: a table card counts only in the classes it has not served), and the
 upgrades' kinds the side has scored (R3.5), so the key is cheap to hash; the drops, which
 depend on the share of the stock left, are added to the keep values in line
-(:func:`bezique.bots._keep.add_drops`' arithmetic, in the same order). The plays are judged
-as :func:`bezique.bots._phase1.best_play` judges them, each table card's keep value worked
-out once and only the terms a judge can add computed (:func:`table_play`).
+(:func:`bezique.bots._keep.add_drops`' arithmetic, in the same order), and the plays are
+judged by :func:`bezique.bots._phase1.best_play`. (A play loop of its own per kind of judge,
+as the hand path has, measured no cheaper here: it was left out.)
 """
 
 from __future__ import annotations
@@ -20,20 +20,17 @@ from collections.abc import Sequence
 from bezique.actions import Action, Play
 from bezique.bots._keep import (
     _KIND_BIT,
-    Drops,
     _scored,
     keep_state,
-    pend_without,
     quartet_keep,
     scored_kinds,
-    waiting_of,
 )
-from bezique.bots._phase1 import _READY, Judge, follow, table_counts, table_keep, waiting_points
-from bezique.bots.valuation import COMPLETE, MASK, SHIFT, TRUMP_POS, WEIGHT, Tables, TrumpTables
+from bezique.bots._phase1 import best_play, follow, table_counts
+from bezique.bots.valuation import COMPLETE, TRUMP_POS, WEIGHT, Tables, TrumpTables
 from bezique.cards import Card, Suit
 from bezique.state import Combination, TableCard
 
-__all__ = ["table_phase1", "table_play"]
+__all__ = ["table_phase1"]
 
 _State = tuple[tuple[tuple[int, bool, float, float, tuple[int, ...]], ...], tuple[int, ...],
                tuple[int, ...], tuple[int, ...], int]
@@ -63,12 +60,12 @@ def table_phase1(T: Tables, player: int, hand: tuple[Card, ...],
     """:func:`~bezique.bots._phase1.phase1` for a player with table cards and no partner,
     no scores asked (see the module documentation): the same choice, the same floats."""
     tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    memo, upgrades, numbers = _memos.get(tt) or _memos_of(tt)
+    keeps = [*tt.base1]
     held = sum(map(WEIGHT, hand))
-    g = stock_size / T.initial_stock
+    g = stock_size / T.initial_stock  # the share of the stock still to draw
     if g > 1.0:
         g = 1.0
-    keeps = [*tt.base1]
-    memo, upgrades, numbers = _memos.get(tt) or _memos_of(tt)
     my_table = table[player]
     entry = _entries.get(id(my_table))
     if entry is None or entry[0] is not my_table or entry[1] is not tt:
@@ -100,9 +97,9 @@ def table_phase1(T: Tables, player: int, hand: tuple[Card, ...],
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
                              else [a for a in legal if type(a) is Play])
     judge = tt.lead_judge if not trick else follow(T, tt, player, trick, trump, active)
-    return table_play(T, tt, used_on_table, held, state[4], keeps,
-                      (state[1], drops, state[2], state[3]), qdrop, qdone, seven_bonus, plays,
-                      judge)
+    return best_play(T, tt, used_on_table, held, state[4], keeps,
+                     (state[1], drops, state[2], state[3]), (qdrop, qdone), seven_bonus, plays,
+                     judge, None)
 
 
 def _memos_of(tt: TrumpTables) -> _Memos:
@@ -133,85 +130,3 @@ def _entry(T: Tables, tt: TrumpTables, player: int, table: tuple[tuple[TableCard
         _entries.clear()
     entry = _entries[id(my_table)] = (my_table, tt, number, adds, dc, used_on_table)
     return entry
-
-
-def table_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: int, call: int,
-               keeps: list[float], drops: Drops, qdrop: list[float],
-               qdone: tuple[tuple[int, int, int], ...], seven_bonus: float,
-               plays: Sequence[Play], judge: Judge) -> Action:
-    """:func:`~bezique.bots._phase1.best_play` with no scores asked: the same values. Each
-    table card's keep value and waiting points are worked out once
-    (:func:`~bezique.bots._phase1.table_keep`, :func:`~bezique.bots._phase1.waiting_points`),
-    and, as in :func:`~bezique.bots._phase1.hand_play`, per kind of judge only the terms it
-    can add are computed."""
-    arrs, _, complete, complete_bits = drops
-    waiting = complete or qdone
-    pend_all, spoils, ready = (waiting_of(tt, complete, complete_bits, qdone, seven_bonus)
-                               if waiting else (seven_bonus, 0, _READY))
-    seven_cost = T.seven_points - seven_bonus
-    on_table = {}
-    for i, used in used_on_table.items():  # R3.4: the class bits its copies have served
-        on_table[i] = (table_keep(tt, i, used, drops, call, qdrop, seven_cost),
-                       waiting_points(tt, i, used, arrs, complete, call, qdone) + seven_bonus
-                       if waiting else seven_bonus)
-    value, wins, p_win, _, _ = judge
-    if wins:  # following, and some cards take the trick: its brisques and what waits
-        return _follow(tt, on_table, held, keeps, qdrop, (pend_all, spoils, ready, seven_bonus),
-                       plays, judge)
-    best_action: Action = plays[0]
-    best_u = -1e18
-    quartet_of = tt.quartet_of_hand
-    if p_win is not None and (pend_all or spoils or waiting):  # leading, a combination waits
-        for action in plays:
-            i = action.card.index
-            # a card from the table (R2.7): asked for, or not in the hand
-            if i in on_table and (action.from_table or not held >> SHIFT[i] & MASK):
-                keep, pend = on_table[i]
-            else:
-                keep = keeps[i] + qdrop[quartet_of[i]]
-                pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
-            u = value[i] - keep
-            if pend:
-                u += p_win[i] * pend * 0.5
-            if u > best_u:
-                best_action, best_u = action, u
-        return best_action
-    for action in plays:
-        i = action.card.index
-        if i in on_table and (action.from_table or not held >> SHIFT[i] & MASK):
-            u = value[i] - on_table[i][0]
-        else:
-            u = value[i] - (keeps[i] + qdrop[quartet_of[i]])
-        if u > best_u:
-            best_action, best_u = action, u
-    return best_action
-
-
-def _follow(tt: TrumpTables, on_table: dict[int, tuple[float, float]], held: int,
-            keeps: list[float], qdrop: list[float],
-            waits: tuple[float, int, list[tuple[int, int]], float], plays: Sequence[Play],
-            judge: Judge) -> Action:
-    """:func:`table_play` following, when some cards take the trick (R1.3): what winning
-    with each brings (the trick's brisques, a waiting combination) less its keep value."""
-    pend_all, spoils, ready, seven_bonus = waits
-    value, wins, _, trick_bp, last = judge
-    card_bp, quartet_of = tt.card_bp, tt.quartet_of_hand
-    best_action: Action = plays[0]
-    best_u = -1e18
-    for action in plays:
-        i = action.card.index
-        if i in on_table and (action.from_table or not held >> SHIFT[i] & MASK):
-            keep, pend = on_table[i]
-        else:
-            keep = keeps[i] + qdrop[quartet_of[i]]
-            pend = (pend_without(ready, i) + seven_bonus if spoils >> i & 1 else pend_all)
-        if wins >> i & 1:
-            gain = trick_bp + card_bp[i] + 1.0 + pend * COMPLETE
-            if not last:
-                gain *= 0.7
-            u = gain - keep
-        else:
-            u = value[i] - keep
-        if u > best_u:
-            best_action, best_u = action, u
-    return best_action
