@@ -49,8 +49,8 @@ class TrumpTables:
     """Per variant and trump suit: the combinations as index patterns, and base card values."""
 
     __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "hand_checks", "hand_fields", "hand_memo", "lead_judge", "lead_risk", "lead_win",
-                 "less_bp", "masks", "memos", "needs_of", "pats", "phase2", "prospects",
+                 "hand_checks", "hand_fields", "hand_memo", "hand_seen", "lead_judge", "lead_risk",
+                 "lead_win", "less_bp", "masks", "memos", "needs_of", "pats", "phase2", "prospects",
                  "quartet_bits", "quartet_cards", "quartet_fields", "quartet_mask", "quartet_memo",
                  "quartet_of", "quartet_of_hand", "quartets", "seven")
 
@@ -119,12 +119,16 @@ class TrumpTables:
         of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
         completion one card short, memo)``; the points as a float, the same numbers in
         float-only arithmetic (the interpreter's fast path)."""
-        self.hand_checks: tuple[tuple[int, int, float, float, _PatternMemo], ...] = tuple(
-            (mask, pid, float(pats[pid][1]), self.prospects[pid][5], self.memos[pid])
-            for pid, mask in self.masks)
+        self.hand_seen: tuple[dict[int, tuple[tuple[bool, float, float, tuple[int, ...]],
+                                               bool, int]], ...] = tuple({} for _ in pats)
+        """Per combination, what the counts of its cards decide as
+        :func:`bezique.bots._keep.hand_state` reads it, by those counts
+        (:func:`bezique.bots._keep.hand_entry`)."""
+        self.hand_checks: tuple[tuple[int, int, dict[int, tuple[
+            tuple[bool, float, float, tuple[int, ...]], bool, int]]], ...] = tuple(
+            (mask, pid, self.hand_seen[pid]) for pid, mask in self.masks)
         """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
-        the fields of a combination's cards, its id, points, squared completion one card
-        short, and memo."""
+        the fields of a combination's cards, its id, and :attr:`hand_seen`."""
         fields = 0
         for _, mask in self.masks:
             fields |= mask
