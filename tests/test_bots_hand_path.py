@@ -53,6 +53,9 @@ def test_hand_keep_values_are_the_general_ones(variant: bz.Variant) -> None:
         general = list(tt.base1)
         _, _, complete, bits = _keep.keep_values(tt, (held,) * 5, o.combos,
                                                  T.sides[o.player], g, general)
+        tt.hand_memo.clear()  # the hand state and its combinations' entries worked out anew
+        for seen in tt.hand_seen:
+            seen.clear()
         for _ in range(2):  # computed, then read from the memo
             fast = list(tt.base1)
             assert _keep.hand_keep_values(tt, held, g, fast) == (tuple(complete), tuple(bits))

@@ -23,9 +23,9 @@ from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.state import Combination
 
-__all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_keep_values", "hand_state",
-           "keep_state", "keep_values", "pattern_state", "pend_without", "quartet_keep",
-           "quartet_state", "quartet_values", "table_keep_values", "waiting_of"]
+__all__ = ["Drops", "Quartets", "Waiting", "add_drops", "hand_entry", "hand_keep_values",
+           "hand_state", "keep_state", "keep_values", "pattern_state", "pend_without",
+           "quartet_keep", "quartet_state", "quartet_values", "table_keep_values", "waiting_of"]
 
 _State = tuple[bool, float, tuple[int, ...], int]
 """What the counts of a combination's own cards decide: whether it is complete, the drop
@@ -235,21 +235,37 @@ def hand_state(tt: TrumpTables, held: int) -> _HandState:
     touched = []
     complete = []
     complete_bits = []
-    for mask, pid, pts, xx, memo in tt.hand_checks:
+    for mask, pid, seen in tt.hand_checks:
         key = held & mask
         if not key:
             continue  # none of its cards held
-        done, step, counted, bits = memo.get(key) or pattern_state(tt, pid, key)
-        if done:
+        entry = seen.get(key) or hand_entry(tt, pid, key)
+        touched.append(entry[0])
+        if entry[1]:  # complete
             complete.append(pid)
-            complete_bits.append(bits)
-        touched.append((done, pts, xx if done else step, counted))
+            complete_bits.append(entry[2])
     result = (tuple(touched), tuple(complete), tuple(complete_bits))
     memo_ = tt.hand_memo
     if len(memo_) >= _HAND_LIMIT:
         memo_.clear()
     memo_[held & tt.hand_fields] = result
     return result
+
+
+def hand_entry(tt: TrumpTables, pid: int, key: int) -> tuple[
+        tuple[bool, float, float, tuple[int, ...]], bool, int]:
+    """What the counts ``key`` of combination ``pid``'s cards decide (:func:`pattern_state`)
+    as :func:`hand_state` reads it: its entry in the hand state ``(complete, points,
+    squared completion one card short if complete else the completion step, card indexes
+    counted)``, whether it is complete, and the bit set of the indexes counted; kept."""
+    done, step, counted, bits = tt.memos[pid].get(key) or pattern_state(tt, pid, key)
+    pts, xx = float(tt.pats[pid][1]), tt.prospects[pid][5]
+    entry = ((done, pts, xx if done else step, counted), done, bits)
+    seen = tt.hand_seen[pid]
+    if len(seen) >= _MEMO_LIMIT:
+        seen.clear()
+    seen[key] = entry
+    return entry
 
 
 _HAND_LIMIT = 16384

@@ -1,8 +1,8 @@
 """What cards and combination prospects are worth to the greedy policy, per variant.
 
-The tables here are built once per variant value (and trump suit) and cached: the
-combinations as card-index patterns, the phase-1 base value of every card, and
-how many copies of each card a player may still use in each class of
+The tables here are built once per variant value and cached (those per trump suit:
+:class:`~bezique.bots._trump_tables.TrumpTables`, re-exported here with the card
+constants): how many copies of each card a player may still use in each class of
 combination. :func:`meld_prospects` turns them into points: each undeclared
 complete combination counts 90% of its points, each incomplete one its points
 times ``completion ** 2`` times the share of the stock still to draw.
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from bezique._engine.melds.layout import (
     FIELD,
-    GUARD,
     MASK,
     RANK_SHIFT,
     SHIFT,
@@ -26,18 +25,18 @@ from bezique._engine.melds.layout import (
     suit_top,
 )
 from bezique.bots._sources import SOURCE_HOOKS, MeldCards, PlayHook
-from bezique.bots._variant_cache import VariantCache
-from bezique.cards import (
-    ALL_CARDS,
-    HIGHER_IN_SUIT,
-    RANK_OF_INDEX,
-    SUIT_INDEXES,
-    SUIT_OF_INDEX,
-    Card,
-    Rank,
-    Suit,
-    card_index,
+from bezique.bots._trump_tables import (
+    ACE,
+    JACK,
+    RANK,
+    SUIT_POS,
+    SUITS,
+    TEN,
+    TRUMP_POS,
+    TrumpTables,
 )
+from bezique.bots._variant_cache import VariantCache
+from bezique.cards import ALL_CARDS, Card, Suit
 from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.policies import BrisqueTiming
@@ -49,244 +48,8 @@ __all__ = ["ACE", "COMPLETE", "FIELD", "JACK", "MASK", "RANK", "RANK_SHIFT", "SH
            "TrumpTables", "class_counts", "class_vectors", "meld_prospects", "suit_count",
            "suit_top", "tables_of"]
 
-SUITS: tuple[Suit, ...] = tuple(Suit)
-SUIT_POS: dict[Suit, int] = {suit: pos for pos, suit in enumerate(SUITS)}
-TRUMP_POS: dict[int, int] = {id(suit): pos for pos, suit in enumerate(SUITS)}
-"""Suit position by object id (hashing an enum member is slow on the hot path)."""
-RANK: tuple[int, ...] = RANK_OF_INDEX
-"""``RANK[card.index]``: the rank as an int, 7 for an ace down to 0 for a seven."""
-TEN: int = int(Rank.TEN)
-JACK: int = int(Rank.JACK)
-ACE: int = int(Rank.ACE)
 COMPLETE: float = 0.9
 """Share of its points a complete, not yet declared combination is worth (a trick must be won)."""
-
-
-_Pattern = tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]
-"""A combination: class bit, points, cards, needs, is an upgrade, kind."""
-_PatternMemo = dict[int, tuple[bool, float, tuple[int, ...], int]]
-"""What the counts of a combination's cards decide, by those counts."""
-
-
-class TrumpTables:
-    """Per variant and trump suit: the combinations as index patterns, and base card values."""
-
-    __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "hand_checks", "hand_fields", "hand_memo", "lead_judge", "lead_risk", "lead_win",
-                 "less_bp", "masks", "memos", "needs_of", "pats", "phase2", "prospects",
-                 "quartet_bits", "quartet_cards", "quartet_fields", "quartet_mask", "quartet_memo",
-                 "quartet_of", "quartet_of_hand", "quartets", "seven")
-
-    def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
-        pats: list[_Pattern] = []
-        by_card: list[list[tuple[int, int]]] = [[] for _ in range(32)]
-        for pat in rules.melds.patterns[trump]:
-            total = sum(n for _, n in pat.needs)
-            upgrade = bool(rules.melds.upgrades.get(pat.kind))
-            pid = len(pats)
-            # with meld_classes = four the sequences have their own bit (R13.1); the
-            # counts of class A stand in for it
-            bit = pat.bit if pat.bit < 8 else 1
-            pats.append((bit, pat.points, total, pat.needs, upgrade, pat.kind))
-            for index, n in pat.needs:
-                by_card[index].append((pid, n))
-        self.pats: tuple[_Pattern, ...] = tuple(pats)
-        """``(class bit, points, cards, needs, is an upgrade, kind)`` per combination."""
-        self.by_card: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple(x) for x in by_card)
-        """Per card index, ``(pattern id, copies needed)`` of the combinations it is in."""
-        self.bits: tuple[int, ...] = tuple(p[0] for p in pats)
-        """Per combination, its class bit."""
-        self.needs_of: tuple[dict[int, int], ...] = tuple(dict(p[3]) for p in pats)
-        """Per combination, the copies it needs of each card index."""
-        self.prospects: tuple[_Prospect, ...] = tuple(_prospect(*p) for p in pats)
-        """Per combination, what :func:`bezique.bots._keep.pattern_state` reads:
-        ``(class bit, points, cards, is an upgrade, kind, completion steps..., count
-        checks...)`` (:func:`_prospect`)."""
-        self.masks: tuple[tuple[int, int], ...] = tuple(
-            (pid, sum(MASK << SHIFT[index] for index, _ in p[3])) for pid, p in enumerate(pats))
-        """Per combination, its id and the fields of its cards in a packed count vector."""
-        quartets: list[tuple[tuple[int, ...], int]] = []
-        quartet_of = [-1] * 32
-        for spec in rules.melds.quartets[trump]:
-            indexes = tuple(Card.of(spec.rank, suit).index for suit in SUITS)
-            for index in indexes:
-                quartet_of[index] = len(quartets)
-            quartets.append((indexes, spec.points))
-        self.quartets: tuple[tuple[tuple[int, ...], int], ...] = tuple(quartets)
-        """``(the four card indexes of the rank, points)`` per four-of-a-rank combination."""
-        self.quartet_of: tuple[int, ...] = tuple(quartet_of)
-        """Per card index, its four-of-a-rank combination, or -1."""
-        self.quartet_fields: tuple[tuple[int, int, int], ...] = tuple(
-            (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
-            for q, spec in enumerate(rules.melds.quartets[trump]))
-        """Per four-of-a-rank combination, its number, the shift of its rank's count in a
-        packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
-        points."""
-        t = SUIT_POS[trump] if trump is not None else -1
-        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.sevens.score else -1
-        """Index of the scoring seven of trumps, or -1."""
-        self._card_tables(t, brisque)
-        self._keep_tables()
-
-    def _keep_tables(self) -> None:
-        """What :mod:`bezique.bots._keep` reads, and its memos."""
-        pats = self.pats
-        self.memos: tuple[_PatternMemo, ...] = tuple({} for _ in pats)
-        """Per combination, what the counts of its cards decide, by those counts
-        (:func:`bezique.bots._keep.pattern_state`)."""
-        self.checks: tuple[tuple[int, tuple[int, int, bool, MeldKind, float, float, _PatternMemo]],
-                           ...] = tuple(
-            (mask, (pid, pats[pid][0], pats[pid][4], pats[pid][5], float(pats[pid][1]),
-                    self.prospects[pid][5], self.memos[pid])) for pid, mask in self.masks)
-        """Per combination, what :func:`bezique.bots._keep.keep_values` reads: the fields
-        of its cards, then ``(id, class bit, is an upgrade, kind, points, squared
-        completion one card short, memo)``; the points as a float, the same numbers in
-        float-only arithmetic (the interpreter's fast path)."""
-        self.hand_checks: tuple[tuple[int, int, float, float, _PatternMemo], ...] = tuple(
-            (mask, pid, float(pats[pid][1]), self.prospects[pid][5], self.memos[pid])
-            for pid, mask in self.masks)
-        """:attr:`checks` for a hand alone (:func:`bezique.bots._keep.hand_keep_values`):
-        the fields of a combination's cards, its id, points, squared completion one card
-        short, and memo."""
-        fields = 0
-        for _, mask in self.masks:
-            fields |= mask
-        self.hand_fields: int = fields
-        """The fields of every combination's cards in a packed count vector."""
-        self.hand_memo: dict[int, tuple[tuple[tuple[bool, float, float, tuple[int, ...]], ...],
-                                        tuple[int, ...], tuple[int, ...]]] = {}
-        """What a hand's counts of those cards decide
-        (:func:`bezique.bots._keep.hand_state`), by the counts."""
-        quartet_of = self.quartet_of
-        self.quartet_cards: tuple[tuple[int, ...], ...] = tuple(
-            tuple(i for i in range(32) if quartet_of[i] == q) for q in range(len(self.quartets)))
-        """Per four-of-a-rank combination, the card indexes it counts."""
-        self.quartet_bits: tuple[int, ...] = tuple(
-            sum(1 << i for i in cards) for cards in self.quartet_cards)
-        """The same as bit sets."""
-        self.quartet_of_hand: tuple[int, ...] = tuple(
-            -1 if i == self.seven else q for i, q in enumerate(quartet_of))
-        """:attr:`quartet_of`, but -1 for the scoring seven of trumps (whose keep value
-        the greedy policy completes beforehand)."""
-        self.quartet_mask: int = sum(MASK << shift for _, shift, _ in self.quartet_fields)
-        """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
-        self.quartet_memo: dict[int, tuple[
-            tuple[tuple[int, float, float], ...], tuple[tuple[int, float], ...],
-            tuple[tuple[int, int, int], ...], dict[float, list[float]]]] = {}
-        """What those rank counts decide, by the counts
-        (:func:`bezique.bots._keep.quartet_state`)."""
-
-    def _card_tables(self, t: int, brisque: float) -> None:
-        """The per card tables, with trump suit position ``t`` (-1 for none)."""
-        base1: list[float] = []
-        for i in range(32):
-            rank = RANK[i]
-            value = 0.3 * rank + (brisque if rank >= TEN else 0.0)
-            if SUIT_OF_INDEX[i] == t:
-                value += 3.0 + 0.5 * rank
-            base1.append(value)
-        self.base1: tuple[float, ...] = tuple(base1)
-        """Phase-1 keep value of each card before combinations: brisque, rank, trump."""
-        self.card_info: tuple[tuple[float, tuple[tuple[int, int, int], ...], int], ...] = tuple(
-            (base1[i], tuple((pid, n, SHIFT[i]) for pid, n in self.by_card[i]),
-             self.quartet_of[i]) for i in range(32))
-        """Per card index: its base value, ``(pattern id, copies needed, shift of the card's
-        count)`` per combination it is in, and its four-of-a-rank combination or -1."""
-        self.lead_risk: tuple[float, ...] = tuple(
-            -(brisque * (0.5 if RANK[i] == ACE else 1.0) if RANK[i] >= TEN else 0.0)
-            for i in range(32))
-        """Per card index, less what leading it risks: a brisque may be lost (an ace less
-        so)."""
-        self.lead_win: tuple[float, ...] = tuple(_lead_win(RANK[i], SUIT_OF_INDEX[i] == t)
-                                                 for i in range(32))
-        """Per card index, the chance that leading it wins the trick, roughly."""
-        self.lead_judge: tuple[tuple[float, ...], int, tuple[float, ...], float, bool] = (
-            self.lead_risk, 0, self.lead_win, 0.0, False)
-        """How a lead is judged (:func:`bezique.bots._phase1.lead`)."""
-        self.card_bp: tuple[float, ...] = tuple(
-            brisque if RANK[i] >= TEN else 0.0 for i in range(32))
-        """Per card index, its brisque points (R2.11)."""
-        self.less_bp: tuple[float, ...] = tuple(-x for x in self.card_bp)
-        """Per card index, less its brisque points."""
-        self.beaten_by: tuple[int, ...] = tuple(_beaten_by(best, t) for best in range(32))
-        """Per card index, the bit set of the card indexes that take a trick from it (R1.3)."""
-        self.phase2: tuple[tuple[tuple[float, ...], ...], ...] = _phase2_rows(brisque, t)
-        """Phase-2 values of each card (:func:`_phase2_rows`)."""
-
-
-def _phase2_rows(bp: float, t: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
-    """What playing each card is worth in phase 2 (R2.10), per card index, by what is known
-    of its suit: ``(lead, follow, partner)`` rows.
-
-    Leading: a low card, a master, and a master that draws the trumps (a trump) or must
-    win (another suit; a low card's value again for a master that may be trumped).
-    Following, less what keeping the card is worth (a master brisque will be won,
-    another lost): a non-master and a master that lose the trick, then that win it;
-    a partner's trick (R11.8): a non-master, a master.
-    """
-    lead, follow, partner = [], [], []
-    for i in range(32):
-        rank = RANK[i]
-        trump = SUIT_OF_INDEX[i] == t
-        card_bp = bp if rank >= TEN else 0.0
-        low = -1.5 * card_bp - 0.5 * rank
-        if trump:
-            lead.append((low - 3.0, 10.0 + card_bp + rank, 25.0 + card_bp + rank))
-        else:
-            lead.append((low, low, 20.0 + card_bp + rank))
-        future = 0.5 * rank + (3.0 if trump else 0.0)
-        master, other = (future + card_bp, future + -0.5 * card_bp) if card_bp else (
-            future, future)
-        follow.append((-card_bp - other, -card_bp - master,
-                       100.0 + card_bp - other, 100.0 + card_bp - master))
-        partner.append((card_bp - other, card_bp - master) * 2)
-    return tuple(lead), tuple(follow), tuple(partner)
-
-
-_Prospect = tuple[int, int, int, bool, MeldKind, float, tuple[float, ...], int, int,
-                  tuple[tuple[int, int], ...]]
-
-
-def _prospect(bit: int, points: int, total: int, needs: tuple[tuple[int, int], ...],
-              upgrade: bool, kind: MeldKind) -> _Prospect:
-    """A combination as the phase-1 valuation reads it.
-
-    Its completion steps: the square of its completion with one card missing, and per
-    number of cards held below ``total`` the drop of the squared completion when one
-    goes (the factors :func:`meld_prospects` weighs). Its count checks: per number of
-    copies ``k`` it needs of some card, ``(add, guard)`` such that
-    ``((counts + add) & guard).bit_count()`` is how many of its cards a packed count
-    vector (:data:`WEIGHT`) holds at least ``k`` times; their sum over ``k`` is how many
-    of its cards are held, each counted up to the copies needed. The check for ``k = 1``
-    comes first, unpacked, then the others.
-    """
-    x = (total - 1) / total
-    steps = []
-    for have in range(total):
-        x0 = have / total
-        x1 = (have - 1) / total
-        steps.append(x0 * x0 - x1 * x1)
-    checks = []
-    for k in range(1, max(n for _, n in needs) + 1):
-        fields = [SHIFT[index] for index, n in needs if n >= k]
-        checks.append((sum((GUARD - k) << f for f in fields), sum(GUARD << f for f in fields)))
-    (add, guard), *more = checks
-    return bit, points, total, upgrade, kind, x * x, tuple(steps), add, guard, tuple(more)
-
-
-def _lead_win(rank: int, trump: bool) -> float:
-    if trump:
-        return 0.9 if rank == ACE else 0.5 + 0.05 * rank
-    return 0.6 if rank == ACE else 0.1 + 0.04 * max(0, rank - 3)
-
-
-def _beaten_by(best: int, trump: int) -> int:
-    """R1.3: the card indexes that take a trick from card index ``best``, as a bit set: the
-    higher cards of its suit (lower indexes, ace first), and the trumps if it is none."""
-    higher = HIGHER_IN_SUIT[best]
-    if trump >= 0 and SUIT_OF_INDEX[best] != trump:
-        higher |= SUIT_INDEXES[trump]
-    return higher
 
 
 class Tables:
