@@ -6,9 +6,7 @@ decide about the combinations kept per count state
 met before (:func:`bezique.bots._keep.add_drops`). These
 tests check, to the last bit, that the keep values, drops and complete combinations are
 those of the general computation on the class vectors
-(:func:`bezique.bots._keep.keep_values`), computed and read from the memo alike, and that
-the table path of :func:`~bezique.bots.greedy.greedy_action`
-(:func:`bezique.bots._table_path.table_phase1`) makes the general path's choice.
+(:func:`bezique.bots._keep.keep_values`), computed and read from the memo alike.
 """
 
 from __future__ import annotations
@@ -18,8 +16,7 @@ import random
 import pytest
 
 import bezique as bz
-from bezique.bots import _keep, _phase1, _table_path, valuation
-from bezique.bots.greedy import greedy_action
+from bezique.bots import _keep, _phase1, valuation
 from bezique.state import Stage
 
 _VARIANTS = [bz.variants.TWO_PACK, bz.variants.EIGHT_PACK, bz.variants.RUBICON,
@@ -67,30 +64,3 @@ def test_table_state_gives_the_general_keep_values(variant: bz.Variant) -> None:
             assert [x.hex() for x in fast_drops] == [x.hex() for x in drops]
             assert (list(done), list(done_bits)) == (complete, bits)
             assert call & tt.hand_fields == by_bit[0] & tt.hand_fields
-
-
-@pytest.mark.parametrize("variant", _VARIANTS, ids=lambda v: v.name)
-def test_table_path_makes_the_general_choice(variant: bz.Variant) -> None:
-    """R3.4, R3.5, R2.7: the table path plays the first play of the best value the general
-    path scores."""
-    T = valuation.tables_of(variant)
-    bot = bz.bots.GreedyBot()
-    checked = 0
-    for o in _table_observations(variant, 6):
-        legal = o.legal_actions
-        if type(legal[-1]) is not bz.Play:
-            continue  # carte blanche is shown (R11.6)
-        scores: list[float] = []
-        general = greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table,
-                                o.trick, o.trump, o.turn_up, o.stock_size, o.played, o.won,
-                                o.combos, o.active, legal, scores)
-        plays = [a for a in legal if isinstance(a, bz.Play)]
-        assert general is plays[scores.index(max(scores))]
-        _table_path._memos.clear()
-        for _ in range(2):  # the count state computed, then read from the memo
-            fast = _table_path.table_phase1(T, o.player, o.hand, o.table, o.trick, o.trump,
-                                            o.turn_up, o.stock_size, o.combos, o.active, legal)
-            assert fast is general
-        assert bot.choose(o, random.Random(0)) is general
-        checked += any(p.from_table for p in plays)
-    assert checked > 20

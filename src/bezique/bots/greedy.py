@@ -50,10 +50,8 @@ variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
 some 35,000 instructions once the memos of what a hand's or a table's counts decide are
 warm (the performance page). :func:`greedy_action` is the one dispatch of a decision,
 :meth:`GreedyBot.choose` calls it with the observation's fields. The card play lives in
-``bezique.bots._phase1`` (its hand path, a player with no table card) and
-``bezique.bots._table_path`` (a player with table cards and no partner), with
-``bezique.bots._keep`` (keep values), ``bezique.bots._fildinski`` and
-``bezique.bots._phase2``. :func:`greedy_action` is
+``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
+``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
 the same policy on raw fields, so search bots can play it out on determinized
 states without building observations.
 """
@@ -69,7 +67,6 @@ from bezique.actions import Action, Announce, Declare, ExchangeSeven, Pass
 from bezique.bots import _fildinski  # noqa: F401  (registers the won cards' hooks)
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
-from bezique.bots._table_path import table_phase1
 from bezique.bots.base import legal_choices
 from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
@@ -154,12 +151,9 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
             return phase2(T, player, hand, trick, trump, played, legal, scores)
         if T.play_hook is not None:  # the meld card source's own play (Fildinski, R5.3)
             return T.play_hook(T, player, trump, trick, won, legal, scores)
-        if scores is None and not T.partners[player]:
-            if not table[player]:
-                return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
-                                   legal)  # the commonest phase-1 play: a hand, no table card
-            return table_phase1(T, player, hand, table, trick, trump, turn_up, stock_size,
-                                combos, active, legal)
+        if scores is None and not table[player] and not T.partners[player]:
+            return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
+                               legal)  # the commonest phase-1 play: a hand, no table card
         return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
                       active, legal, scores)
     if stage is _DECLARE:
