@@ -31,7 +31,7 @@ from bezique.actions import PLAYS, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
-           "WEIGHT", "cards_of", "copies", "held_of", "plays_of", "position", "recount",
+           "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of", "position", "recount",
            "size_of", "without"]
 
 FIELD = 8
@@ -52,10 +52,13 @@ CARD_WEIGHT: dict[Card, int] = {
 """Each card's weight in the full layout: its card field and its rank field."""
 WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
 """A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
-SUIT_BLOCKS: tuple[int, ...] = tuple(((1 << 8 * FIELD) - 1) << SHIFT[8 * s]
-                                     for s in range(len(Suit)))
-"""Per suit position, the mask of its block of eight card fields: ``held & SUIT_BLOCKS[s]``
-keeps the counts of that suit's cards (and no rank field)."""
+SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
+"""``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
+SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
+"""The eight fields of one suit's block."""
+SUIT_BLOCKS: tuple[int, ...] = tuple(SUIT_FIELDS << shift for shift in SUIT_SHIFT)
+"""Per suit position, the mask of its block of eight card fields in place: ``held &
+SUIT_BLOCKS[s]`` keeps the counts of that suit's cards (and no rank field)."""
 
 
 def held_of(cards: Iterable[Card]) -> int:

@@ -29,8 +29,18 @@ from collections.abc import Iterable
 
 import attrs
 
-from bezique._engine.hands import CARD_WEIGHT, FIELD, GUARD, MASK, RANK_SHIFT, SHIFT, WEIGHT
-from bezique.cards import ALL_CARDS, Card, Rank, Suit
+from bezique._engine.hands import (
+    CARD_WEIGHT,
+    FIELD,
+    GUARD,
+    MASK,
+    RANK_SHIFT,
+    SHIFT,
+    SUIT_FIELDS,
+    SUIT_SHIFT,
+    WEIGHT,
+)
+from bezique.cards import ALL_CARDS, Card, Rank
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_FIELDS",
            "SUIT_SHIFT", "WEIGHT", "CountCheck", "Layout", "Needs", "Test", "meld_gate",
@@ -38,10 +48,6 @@ __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT
 
 # --- the full layout (bezique._engine.hands): a suit's block, read by the bots -------------
 
-SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
-"""``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
-SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
-"""The eight fields of one suit's block."""
 _ONES: int = sum(1 << (FIELD * k) for k in range(8))
 _LOW: int = (GUARD - 1) * _ONES
 _HIGH: int = GUARD * _ONES
