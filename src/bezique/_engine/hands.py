@@ -31,8 +31,8 @@ from bezique.actions import PLAYS, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
-           "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of", "position", "recount",
-           "size_of", "without"]
+           "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of",
+           "position", "recount", "size_of", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
