@@ -50,6 +50,9 @@ DOCUMENTS: dict[type[Any], str] = {
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
 _WRITTEN_AS = {"held": "hands"}
 """A state's fields written under another name: the hands' count vectors as the cards."""
+_NOT_WRITTEN = frozenset({"memo", "laid"})
+"""A state's fields left out of documents: the cache, and the table's count vectors (read
+back from the table)."""
 
 
 def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
@@ -62,7 +65,7 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
             # the hands are written as cards: the count vectors (held) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
                            for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
-                           if name != "memo")
+                           if name not in _NOT_WRITTEN)
         else:
             fields = tuple((f.name, f.type if isinstance(f.type, str) else f.type.__name__)
                            for f in attrs.fields(cls) if f.init)

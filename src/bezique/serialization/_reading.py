@@ -48,7 +48,7 @@ from bezique.serialization._decoders import (
     _window,
 )
 from bezique.serialization._variant_reading import check_bound, read_variant
-from bezique.state import Combination, Stage, State, TableCard
+from bezique.state import Combination, Stage, State, TableCard, laid_of
 from bezique.variants import Variant
 
 _T = TypeVar("_T")
@@ -209,7 +209,7 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
         kwargs[name] = decoder(raw[name], f"{path}.{name}")
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
-        return State(**kwargs, held=held, memo=[None])
+        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), memo=[None])
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
