@@ -147,13 +147,17 @@ class HandAndTable(CardSource):
 
     def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
-        count = gate.count
         if held is None:
-            held = count(state.held[player])
-        laid = state.laid
-        counts = held + count(laid[player]) if laid[player] else held
+            held = gate.count(state.held[player])
+        # a table holds a few cards: their weights summed in C cost less than recounting
+        # the table's count vector (``State.laid``) in the window's layout
+        weigh = gate.weigh
+        counts = held
+        table = state.table
+        if table[player]:
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
         for partner in self.partners[player]:  # R6.4, R11.8
-            counts += count(laid[partner])
+            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
         return held, counts
 
     def hand_only(self, state: State, rules: Rules, player: int) -> bool:
