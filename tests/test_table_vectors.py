@@ -1,8 +1,8 @@
 """A player's table is also kept as a count vector, beside its table cards (issue 29).
 
 ``State.laid`` holds, per player, the cards of ``State.table`` as one integer in the hand's
-layout (:mod:`bezique._engine.hands`). The legal plays from the table (R2.7), the window's
-meld count and the cards taken back into the hand when the stock is gone (R2.9) are read
+layout (:mod:`bezique._engine.hands`). The legal plays from the table (R2.7) and
+the cards taken back into the hand when the stock is gone (R2.9) are read
 off it; the :class:`~bezique.state.TableCard` values keep what is per card. These tests
 check the plays read off the two vectors against R2.7 read card by card, that every
 transition keeps the vector equal to the table's cards, that a state where they differ is
