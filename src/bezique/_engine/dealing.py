@@ -8,7 +8,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import held_of
+from bezique._engine.hands import held_of, indexes_of
 from bezique._engine.shuffle import derive_seed, is_seed, shuffled
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
@@ -48,7 +48,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     if rules.trump_fixing.turn_up_dealt:
         turn_up = deck[pos]
         pos += 1
-    state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
+    state = _initial(variant, rules, dealer, seed, hands, turn_up, deck[pos:])
     if rules.settlement.packet_guess:  # R9.4
         low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
@@ -111,7 +111,7 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     if face_down is None:
         face_down = _rest_of_deck(rules, left, seed)
     _check_shape(rules, parsed, up, face_down)
-    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    state = _initial(variant, rules, dealer, None, parsed, up, face_down)
     if fixed is not None or phase2:
         active = (rules.partnership.phase_two.first(state.leader, state.active) if phase2
                   else state.active)
@@ -216,7 +216,7 @@ def _check_dealer(rules: Rules, dealer: int) -> None:
 
 def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
              hands: Sequence[Sequence[Card]], turn_up: Card | None,
-             stock: tuple[Card, ...]) -> State:
+             stock: Sequence[Card]) -> State:
     sides = rules.side_count
     sevens = [0] * sides
     trump = turn_up.suit if turn_up is not None else None
@@ -230,6 +230,6 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(map(held_of, hands)), ((),) * rules.players,
-                 stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
+                 indexes_of(stock), turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, (), [None])

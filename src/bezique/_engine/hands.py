@@ -13,6 +13,10 @@ look-up per suit's block in a table filled on first use. The bots count hands, t
 the unseen cards in the same layout (:mod:`bezique._engine.melds.layout` adds the window's
 per-trump layouts and the count tests on top of it).
 
+**The stock.** The face-down stock is a tuple of card indexes (``State.pile``, top card
+first): a draw adds :data:`INDEX_WEIGHT` of an index to the drawer's vector, and
+:attr:`State.stock <bezique.state.State.stock>` makes the cards with :func:`cards_at`.
+
 **Other cards.** Cards are interned, so a copy of a card *is* the card; but ``card in
 cards`` and ``cards.index(card)`` still compare the card with every card before it, and a
 comparison of two different cards goes through :class:`~bezique.cards.Card`'s Python-level
@@ -30,9 +34,9 @@ from typing import Generic, TypeVar
 from bezique.actions import PLAYS, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
-__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
-           "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of",
-           "position", "recount", "size_of", "without"]
+__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK", "RANK_SHIFT", "SHIFT",
+           "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at", "cards_of", "copies",
+           "held_of", "indexes_of", "plays_of", "position", "recount", "size_of", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -52,6 +56,9 @@ CARD_WEIGHT: dict[Card, int] = {
 """Each card's weight in the full layout: its card field and its rank field."""
 WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
 """A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
+INDEX_WEIGHT: tuple[int, ...] = tuple(map(WEIGHT, ALL_CARDS))
+"""``INDEX_WEIGHT[card.index]``: the weight of the card of an index (``CARD_WEIGHT[card]``):
+a card drawn from the stock, kept as indexes (``State.pile``), is added to a hand so."""
 SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
 """``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
 SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
@@ -59,6 +66,18 @@ SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
 SUIT_BLOCKS: tuple[int, ...] = tuple(SUIT_FIELDS << shift for shift in SUIT_SHIFT)
 """Per suit position, the mask of its block of eight card fields in place: ``held &
 SUIT_BLOCKS[s]`` keeps the counts of that suit's cards (and no rank field)."""
+
+
+def indexes_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The indexes (``Card.index``) of ``cards``, in their order: the stock's form inside
+    the engine (``State.pile``, top card first)."""
+    return tuple(map(by_index, cards))
+
+
+def cards_at(indexes: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of ``indexes`` (the interned ``ALL_CARDS[i]``), in their order:
+    :attr:`State.stock <bezique.state.State.stock>` decodes the stock's indexes so."""
+    return tuple(map(ALL_CARDS.__getitem__, indexes))
 
 
 def held_of(cards: Iterable[Card]) -> int:
