@@ -1,11 +1,12 @@
 """The stock kept as card indexes answers as the tuple of its cards did (issue 29).
 
-The engine keeps the face-down stock as the cards' indexes (``State.pile``, top card
-first, :mod:`bezique._engine.hands`) and makes cards only at the boundary:
-``State.stock`` decodes it, ``state.replace(stock=cards)`` encodes it, and JSON documents
-still write the cards. A draw adds each drawn index's weight to the drawer's count vector
-(``hands.INDEX_WEIGHT``). These tests build random piles (up to eight packs, any order)
-and random draws, and compare the indexes with the cards one by one.
+A new deal is dealt from the shuffled card indexes, and the engine keeps the face-down
+stock as indexes (``State.pile``, top card first, :mod:`bezique._engine.hands`), making
+cards only at the boundary: ``State.stock`` decodes it, ``state.replace(stock=cards)``
+encodes it, and JSON documents still write the cards. A draw adds each drawn index's
+weight to the drawer's count vector (``hands.INDEX_WEIGHT``). These tests build random
+piles (up to eight packs, any order) and random draws, and compare the indexes with the
+cards one by one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 import bezique as bz
 from bezique._engine import hands
 from bezique._engine.compiled import rules_of
-from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
+from bezique._engine.hands import cards_at, cards_of, held_at, held_of, indexes_of
 from bezique.cards import ALL_CARDS, Card, by_index, pack
 from bezique.state import Stage
 
@@ -38,6 +39,7 @@ def test_the_indexes_decode_to_the_same_cards_in_the_same_order(cards: tuple[Car
     assert all(type(i) is int and 0 <= i < len(ALL_CARDS) for i in pile)
     decoded = cards_at(pile)
     assert decoded == cards and all(a is b for a, b in zip(decoded, cards, strict=True))
+    assert held_at(pile) == held_of(cards)  # a hand dealt as indexes counts the same cards
     s = BASE.replace(stock=cards)  # the cards, kept as indexes
     assert s.pile == pile and s.stock == cards
     assert s.stock_size == len(cards) + (s.turn_up is not None)

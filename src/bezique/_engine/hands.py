@@ -15,7 +15,9 @@ per-trump layouts and the count tests on top of it).
 
 **The stock.** The face-down stock is a tuple of card indexes (``State.pile``, top card
 first): a draw adds :data:`INDEX_WEIGHT` of an index to the drawer's vector, and
-:attr:`State.stock <bezique.state.State.stock>` makes the cards with :func:`cards_at`.
+:attr:`State.stock <bezique.state.State.stock>` makes the cards with :func:`cards_at`. A
+new deal is dealt from the shuffled indexes (``Rules.deck_indexes``): :func:`held_at`
+counts a hand of indexes.
 
 **Other cards.** Cards are interned, so a copy of a card *is* the card; but ``card in
 cards`` and ``cards.index(card)`` still compare the card with every card before it, and a
@@ -36,7 +38,8 @@ from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK", "RANK_SHIFT", "SHIFT",
            "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at", "cards_of", "copies",
-           "held_of", "indexes_of", "plays_of", "position", "recount", "size_of", "without"]
+           "held_at", "held_of", "indexes_of", "plays_of", "position", "recount", "size_of",
+           "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -83,6 +86,17 @@ def cards_at(indexes: Iterable[int]) -> tuple[Card, ...]:
 def held_of(cards: Iterable[Card]) -> int:
     """The count vector of ``cards`` (the sum of their weights)."""
     return sum(map(WEIGHT, cards))
+
+
+_WEIGHT_AT: Callable[[int], int] = list(INDEX_WEIGHT).__getitem__
+"""``INDEX_WEIGHT[index]`` as a function mapped in C (a list's ``__getitem__`` is called
+with less work than a tuple's)."""
+
+
+def held_at(indexes: Iterable[int]) -> int:
+    """The count vector of the cards of ``indexes`` (``held_of`` of those cards, without
+    making them): a new deal's hands, dealt from the shuffled indexes."""
+    return sum(map(_WEIGHT_AT, indexes))
 
 
 _RANK_FIELDS_ONES: int = sum(1 << FIELD * k for k in range(len(Rank)))
