@@ -33,13 +33,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from bezique.actions import PLAYS, Play
+from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK", "RANK_SHIFT", "SHIFT",
            "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at", "cards_of", "copies",
            "held_at", "held_of", "indexes_of", "plays_of", "position", "recount", "size_of",
-           "without"]
+           "table_plays", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -172,6 +172,14 @@ def plays_of(held: int) -> tuple[Play, ...]:
     (R2.5): a hand's legal plays read off its count vector."""
     p = _PLAYS
     return p[held & _S] + p[held & _H] + p[held & _D] + p[held & _C]
+
+
+def table_plays(laid: int, held: int) -> list[Play]:
+    """R2.7: the plays of the cards the table's count vector ``laid`` counts, each card once,
+    in display order; ``Play(card, from_table=True)`` where the hand (``held``) has a copy
+    too, so that the two stay apart."""
+    return [PLAYS_FROM_TABLE[play.card.index] if held >> SHIFT[play.card.index] & MASK
+            else play for play in plays_of(laid)]
 
 
 def recount(weigh: Callable[[Card], int]) -> Callable[[int], int]:

@@ -48,7 +48,7 @@ from bezique.serialization._decoders import (
     _window,
 )
 from bezique.serialization._variant_reading import check_bound, read_variant
-from bezique.state import Combination, Stage, State, TableCard
+from bezique.state import Combination, Stage, State, TableCard, laid_of
 from bezique.variants import Variant
 
 _T = TypeVar("_T")
@@ -210,7 +210,7 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
         pile = indexes_of(kwargs.pop("stock"))
-        return State(**kwargs, held=held, pile=pile, memo=[None])
+        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile, memo=[None])
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:

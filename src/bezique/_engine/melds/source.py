@@ -147,15 +147,13 @@ class HandAndTable(CardSource):
 
     def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
+        count = gate.count
         if held is None:
-            held = gate.count(state.held[player])
-        weigh = gate.weigh
-        counts = held
-        table = state.table
-        if table[player]:
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[player])))
+            held = count(state.held[player])
+        laid = state.laid
+        counts = held + count(laid[player]) if laid[player] else held
         for partner in self.partners[player]:  # R6.4, R11.8
-            counts += sum(map(weigh, map(CARD_OF_TABLE, table[partner])))
+            counts += count(laid[partner])
         return held, counts
 
     def hand_only(self, state: State, rules: Rules, player: int) -> bool:
