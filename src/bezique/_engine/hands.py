@@ -77,10 +77,15 @@ def indexes_of(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(map(by_index, cards))
 
 
+_CARD_AT: Callable[[int], Card] = list(ALL_CARDS).__getitem__
+"""``ALL_CARDS[index]`` as a function mapped in C (a list's ``__getitem__`` is called with
+less work than a tuple's)."""
+
+
 def cards_at(indexes: Iterable[int]) -> tuple[Card, ...]:
     """The cards of ``indexes`` (the interned ``ALL_CARDS[i]``), in their order:
     :attr:`State.stock <bezique.state.State.stock>` decodes the stock's indexes so."""
-    return tuple(map(ALL_CARDS.__getitem__, indexes))
+    return tuple(map(_CARD_AT, indexes))
 
 
 def held_of(cards: Iterable[Card]) -> int:
@@ -89,8 +94,7 @@ def held_of(cards: Iterable[Card]) -> int:
 
 
 _WEIGHT_AT: Callable[[int], int] = list(INDEX_WEIGHT).__getitem__
-"""``INDEX_WEIGHT[index]`` as a function mapped in C (a list's ``__getitem__`` is called
-with less work than a tuple's)."""
+"""``INDEX_WEIGHT[index]`` as a function mapped in C (as :data:`_CARD_AT`)."""
 
 
 def held_at(indexes: Iterable[int]) -> int:
