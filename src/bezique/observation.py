@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from bezique._engine.hands import cards_of, held_of, size_of
+from bezique._engine.hands import cards_of, held_of, indexes_of, size_of
 from bezique.actions import Action
 from bezique.cards import Card, Suit
 from bezique.engine import Viewpoint, legal_actions, rules_of
@@ -239,7 +239,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "variant": o.variant, "dealer": o.dealer, "seed": None, "stage": o.stage,
         "to_move": o.to_move, "leader": o.leader, "phase": o.phase,
         "held": tuple(map(held_of, hands)), "table": o.table, "laid": laid_of(o.table),
-        "stock": tuple(pool),
+        "pile": indexes_of(pool),
         "turn_up": o.turn_up, "trump": o.trump,
         "trick": o.trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from bezique._engine.hands import cards_of, held_of
+from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 
@@ -152,7 +152,6 @@ class State(NamedTuple):
         leader: Who led (or is to lead) the current trick.
         phase: 1 while the stock lasts, 2 afterwards.
         table: Per player, the declared cards lying face up (:class:`TableCard`).
-        stock: The face-down stock, top card first.
         turn_up: The face-up trump card under the stock (``None`` where there is none).
         trump: The trump suit (``None`` until fixed).
         trick: The current trick: ``(player, card)`` in the order played.
@@ -179,10 +178,11 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Six more fields are the engine's bookkeeping, not part of the public contract (the
+    Seven more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
-    the cards of ``table`` as a count vector, kept with it), ``combos`` (every
+    the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
+    as card indexes, top card first, which :attr:`stock` gives as cards), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
     R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
     actions).
@@ -198,7 +198,7 @@ class State(NamedTuple):
     held: tuple[int, ...]
     table: tuple[tuple[TableCard, ...], ...]
     laid: tuple[int, ...]
-    stock: tuple[Card, ...]
+    pile: tuple[int, ...]
     turn_up: Card | None
     trump: Suit | None
     trick: tuple[tuple[int, Card], ...]
@@ -263,9 +263,14 @@ class State(NamedTuple):
         return tuple(tuple(tc.card for tc in t) for t in self.table)
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock, top card first."""
+        return cards_at(self.pile)
+
+    @property
     def stock_size(self) -> int:
         """Cards left to draw, the turn-up included (R2.3)."""
-        return len(self.stock) + (self.turn_up is not None)
+        return len(self.pile) + (self.turn_up is not None)
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -329,6 +334,8 @@ def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
         changes["held"] = tuple(map(held_of, changes.pop("hands")))
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
         changes["laid"] = laid_of(changes["table"])
+    if "stock" in changes:  # the cards of the stock, kept as indexes
+        changes["pile"] = indexes_of(changes.pop("stock"))
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value

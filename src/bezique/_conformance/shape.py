@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from bezique._conformance.common import fail, require, require_value, short
 from bezique._engine.shuffle import is_seed
-from bezique.cards import Card, Suit
+from bezique.cards import ALL_CARDS, Card, Suit
 from bezique.melds import MeldKind
 from bezique.state import Combination, Stage, State, TableCard, laid_of
 from bezique.variants import Variant
@@ -41,6 +41,15 @@ def _cards(value: object, field: str) -> None:
         fail(field, f"expected a tuple of cards, not {short(value)}")
     for i, card in enumerate(cast(tuple[object, ...], value)):
         require_value(isinstance(card, Card), f"{field}[{i}]", card, "is not a card")
+
+
+def _indexes(value: object, field: str) -> None:
+    """``value`` is a tuple of card indexes (``Card.index``, 0-31): the stock's form."""
+    if not isinstance(value, tuple):
+        fail(field, f"expected a tuple of card indexes, not {short(value)}")
+    for i, index in enumerate(cast(tuple[object, ...], value)):
+        require_value(_is_int(index) and 0 <= index < len(ALL_CARDS),  # type: ignore[operator]
+                      f"{field}[{i}]", index, "is not a card index (0-31)")
 
 
 def _per_player(value: object, field: str, players: int) -> tuple[Any, ...]:
@@ -126,7 +135,7 @@ def check_shape(s: State) -> None:
     for p, privilege in enumerate(_per_player(s.carte, "carte", players)):
         if not (_is_int(privilege) and 0 <= privilege <= 3):
             fail(f"carte[{p}]", f"{short(privilege)} is not a carte blanche state (0-3)")
-    _cards(s.stock, "stock")
+    _indexes(s.pile, "pile")  # the stock, top card first
     _cards(s.played, "played")
     require_value(s.turn_up is None or isinstance(s.turn_up, Card), "turn_up",
                   s.turn_up, "is not a card")

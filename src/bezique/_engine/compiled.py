@@ -36,6 +36,8 @@ class Rules:
         self.side_count: int = deal.side_count
         self.hand_size: int = deal.hand_size
         self.deck: tuple[Card, ...] = variant.deck.cards()
+        self.deck_indexes: tuple[int, ...] = tuple(card.index for card in self.deck)
+        """The deck's card indexes, in the deck's order: what a new deal shuffles."""
         # one object per concern, chosen once (bezique._engine.concerns)
         self.sevens: Sevens = Sevens(variant)
         self.partnership: Partnership = Partnership(variant, self.sevens)

@@ -8,7 +8,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import held_of
+from bezique._engine.hands import held_at, indexes_of
 from bezique._engine.shuffle import derive_seed, is_seed, shuffled
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
@@ -23,8 +23,9 @@ __all__ = ["PACKET_RANGE", "check_seed", "new_deal", "setup"]
 PACKET_RANGE = DealPolicy.packet_range
 """The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
 
-_COURT_CARDS = frozenset(c for c in ALL_CARDS if c.rank.is_court)
-"""The kings, queens and jacks: a hand dealt without any may show carte blanche (R11.6)."""
+_COURT_INDEXES = frozenset(c.index for c in ALL_CARDS if c.rank.is_court)
+"""The kings', queens' and jacks' indexes: a hand dealt without any may show carte blanche
+(R11.6)."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -40,15 +41,15 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     rules = rules_of(variant)
     check_seed(seed)
     _check_dealer(rules, dealer)
-    deck = shuffled(rules.deck, seed)
+    deck = shuffled(rules.deck_indexes, seed)  # the cards' indexes, shuffled as the cards
     getters = _hand_getters(tuple(variant.deal.packets), rules.players, dealer)
     hands = [deal(deck) for deal in getters]
     pos = rules.players * rules.hand_size
     turn_up = None
     if rules.trump_fixing.turn_up_dealt:
-        turn_up = deck[pos]
+        turn_up = ALL_CARDS[deck[pos]]
         pos += 1
-    state = _initial(variant, rules, dealer, seed, hands, turn_up, tuple(deck[pos:]))
+    state = _initial(variant, rules, dealer, seed, hands, turn_up, deck[pos:])
     if rules.settlement.packet_guess:  # R9.4
         low, high = variant.deal.packet_range
         packet = low + derive_seed(seed, -1) % (high - low + 1)
@@ -58,10 +59,11 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
 
 @functools.lru_cache(maxsize=64)
 def _hand_getters(packets: tuple[int, ...], players: int, dealer: int
-                  ) -> tuple[Callable[[list[Card]], Sequence[Card]], ...]:
-    """Per player, a function taking from the shuffled deck the cards dealt to them, in C:
-    packets of ``packets`` cards go clockwise from the dealer's left, the dealer last
-    (R11.1); the cards after the last packet are the turn-up and the stock (R2.1, R2.2)."""
+                  ) -> tuple[Callable[[list[int]], Sequence[int]], ...]:
+    """Per player, a function taking from the shuffled deck (the cards' indexes) the cards
+    dealt to them, in C: packets of ``packets`` cards go clockwise from the dealer's left,
+    the dealer last (R11.1); the cards after the last packet are the turn-up and the stock
+    (R2.1, R2.2)."""
     dealt: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for packet in packets:
@@ -111,7 +113,8 @@ def setup(variant: Variant, *, hands: Sequence[str | Iterable[Card | str]],
     if face_down is None:
         face_down = _rest_of_deck(rules, left, seed)
     _check_shape(rules, parsed, up, face_down)
-    state = _initial(variant, rules, dealer, None, parsed, up, tuple(face_down))
+    state = _initial(variant, rules, dealer, None, [indexes_of(hand) for hand in parsed], up,
+                     indexes_of(face_down))
     if fixed is not None or phase2:
         active = (rules.partnership.phase_two.first(state.leader, state.active) if phase2
                   else state.active)
@@ -215,8 +218,10 @@ def _check_dealer(rules: Rules, dealer: int) -> None:
 
 
 def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
-             hands: Sequence[Sequence[Card]], turn_up: Card | None,
-             stock: tuple[Card, ...]) -> State:
+             hands: Sequence[Sequence[int]], turn_up: Card | None,
+             pile: Sequence[int]) -> State:
+    """The first state of a deal: ``hands`` and the stock (``pile``, top card first) as the
+    cards' indexes."""
     sides = rules.side_count
     sevens = [0] * sides
     trump = turn_up.suit if turn_up is not None else None
@@ -226,10 +231,10 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
     carte = ((CartePrivilege.NONE,) * rules.players if rules.settlement.carte_points is None else
-             tuple(CartePrivilege.MAY if _COURT_CARDS.isdisjoint(hand) else CartePrivilege.NONE
+             tuple(CartePrivilege.MAY if _COURT_INDEXES.isdisjoint(hand) else CartePrivilege.NONE
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
-                 tuple(map(held_of, hands)), ((),) * rules.players, (0,) * rules.players,
-                 stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
+                 tuple(map(held_at, hands)), ((),) * rules.players, (0,) * rules.players,
+                 tuple(pile), turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, (), [None])

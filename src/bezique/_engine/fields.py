@@ -37,11 +37,11 @@ __all__ = [
     "PACKET",
     "PENALTIES",
     "PHASE",
+    "PILE",
     "PLAYED",
     "SEED",
     "SEVENS",
     "STAGE",
-    "STOCK",
     "TABLE",
     "TO_MOVE",
     "TRICK",
@@ -66,7 +66,7 @@ PHASE: Final[int] = _AT["phase"]
 HELD: Final[int] = _AT["held"]
 TABLE: Final[int] = _AT["table"]
 LAID: Final[int] = _AT["laid"]
-STOCK: Final[int] = _AT["stock"]
+PILE: Final[int] = _AT["pile"]
 TURN_UP: Final[int] = _AT["turn_up"]
 TRUMP: Final[int] = _AT["trump"]
 TRICK: Final[int] = _AT["trick"]

@@ -13,6 +13,12 @@ look-up per suit's block in a table filled on first use. The bots count hands, t
 the unseen cards in the same layout (:mod:`bezique._engine.melds.layout` adds the window's
 per-trump layouts and the count tests on top of it).
 
+**The stock.** The face-down stock is a tuple of card indexes (``State.pile``, top card
+first): a draw adds :data:`INDEX_WEIGHT` of an index to the drawer's vector, and
+:attr:`State.stock <bezique.state.State.stock>` makes the cards with :func:`cards_at`. A
+new deal is dealt from the shuffled indexes (``Rules.deck_indexes``): :func:`held_at`
+counts a hand of indexes.
+
 **Other cards.** Cards are interned, so a copy of a card *is* the card; but ``card in
 cards`` and ``cards.index(card)`` still compare the card with every card before it, and a
 comparison of two different cards goes through :class:`~bezique.cards.Card`'s Python-level
@@ -30,9 +36,10 @@ from typing import Generic, TypeVar
 from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
-__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
-           "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of",
-           "position", "recount", "size_of", "table_plays", "without"]
+__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK", "RANK_SHIFT", "SHIFT",
+           "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at", "cards_of", "copies",
+           "held_at", "held_of", "indexes_of", "plays_of", "position", "recount", "size_of",
+           "table_plays", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -52,6 +59,9 @@ CARD_WEIGHT: dict[Card, int] = {
 """Each card's weight in the full layout: its card field and its rank field."""
 WEIGHT: Callable[[Card], int] = CARD_WEIGHT.__getitem__
 """A card's weight in the full layout: ``sum(map(WEIGHT, cards))`` counts ``cards``."""
+INDEX_WEIGHT: tuple[int, ...] = tuple(map(WEIGHT, ALL_CARDS))
+"""``INDEX_WEIGHT[card.index]``: the weight of the card of an index (``CARD_WEIGHT[card]``):
+a card drawn from the stock, kept as indexes (``State.pile``), is added to a hand so."""
 SUIT_SHIFT: tuple[int, ...] = tuple(SHIFT[8 * s] for s in range(len(Suit)))
 """``counts >> SUIT_SHIFT[s] & SUIT_FIELDS``: the block of suit position ``s``."""
 SUIT_FIELDS: int = (1 << (8 * FIELD)) - 1
@@ -61,9 +71,36 @@ SUIT_BLOCKS: tuple[int, ...] = tuple(SUIT_FIELDS << shift for shift in SUIT_SHIF
 SUIT_BLOCKS[s]`` keeps the counts of that suit's cards (and no rank field)."""
 
 
+def indexes_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The indexes (``Card.index``) of ``cards``, in their order: the stock's form inside
+    the engine (``State.pile``, top card first)."""
+    return tuple(map(by_index, cards))
+
+
+_CARD_AT: Callable[[int], Card] = list(ALL_CARDS).__getitem__
+"""``ALL_CARDS[index]`` as a function mapped in C (a list's ``__getitem__`` is called with
+less work than a tuple's)."""
+
+
+def cards_at(indexes: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of ``indexes`` (the interned ``ALL_CARDS[i]``), in their order:
+    :attr:`State.stock <bezique.state.State.stock>` decodes the stock's indexes so."""
+    return tuple(map(_CARD_AT, indexes))
+
+
 def held_of(cards: Iterable[Card]) -> int:
     """The count vector of ``cards`` (the sum of their weights)."""
     return sum(map(WEIGHT, cards))
+
+
+_WEIGHT_AT: Callable[[int], int] = list(INDEX_WEIGHT).__getitem__
+"""``INDEX_WEIGHT[index]`` as a function mapped in C (as :data:`_CARD_AT`)."""
+
+
+def held_at(indexes: Iterable[int]) -> int:
+    """The count vector of the cards of ``indexes`` (``held_of`` of those cards, without
+    making them): a new deal's hands, dealt from the shuffled indexes."""
+    return sum(map(_WEIGHT_AT, indexes))
 
 
 _RANK_FIELDS_ONES: int = sum(1 << FIELD * k for k in range(len(Rank)))

@@ -29,10 +29,10 @@ from bezique._engine.fields import (
     LEADER,
     MEMO,
     PHASE,
+    PILE,
     PLAYED,
     SEVENS,
     STAGE,
-    STOCK,
     TABLE,
     TO_MOVE,
     TRICK,
@@ -42,7 +42,14 @@ from bezique._engine.fields import (
     WINDOW,
     WON,
 )
-from bezique._engine.hands import CARD_WEIGHT, cards_of, plays_of, position, without
+from bezique._engine.hands import (
+    CARD_WEIGHT,
+    INDEX_WEIGHT,
+    cards_of,
+    plays_of,
+    position,
+    without,
+)
 from bezique._engine.legal import (
     ACTIONS_SLOT,
     COMBO_DONE,
@@ -243,7 +250,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
     f[TRICK] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
-        left = len(f[STOCK])  # the turn-up is read only when the stock is nearly gone
+        left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone
         if (left <= rules.players and not rules.settlement.final_trick_bonus
                 and left + (f[TURN_UP] is not None) <= rules.players):
             _add_last_trick(f, rules, side)
@@ -302,14 +309,14 @@ def _draw(f: list[Any], rules: Rules) -> State:
     stock is gone (R2.9). ``f`` holds the fields of the window's state (see :func:`play`)."""
     winner = f[LAST_WINNER]
     n = rules.players
-    stock = f[STOCK]
+    pile = f[PILE]  # the stock's card indexes
     turn_up = f[TURN_UP]
-    final = len(stock) <= n and len(stock) + (turn_up is not None) <= n
-    drawn = (*stock, turn_up) if final and turn_up is not None else stock
+    final = len(pile) <= n and len(pile) + (turn_up is not None) <= n
+    drawn = (*pile, turn_up.index) if final and turn_up is not None else pile
     held = list(f[HELD])
     # zip stops after the n players of the drawing order: the stock needs no slicing
-    for player, card in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
-        held[player] += CARD_WEIGHT[card]
+    for player, index in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
+        held[player] += INDEX_WEIGHT[index]
     carte = f[CARTE]
     if any(carte):
         f[CARTE] = _carte_after_draw(carte, rules, winner, drawn[:n])
@@ -318,12 +325,12 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[WINDOW] = NO_WINDOW
     f[HELD] = tuple(held)
     if not final:
-        f[STOCK] = stock[n:]
+        f[PILE] = pile[n:]
         return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     exposed = f[EXPOSED]
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
-        last = (winner + len(stock)) % n
+        last = (winner + len(pile)) % n
         exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
     laid = f[LAID]
     for player in range(n):
@@ -337,7 +344,7 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[TABLE] = ((),) * n
     f[LAID] = (0,) * n
     f[ANNOUNCED] = ()  # R13.7: the pending announcements lapse with phase 1
-    f[STOCK] = ()
+    f[PILE] = ()
     f[TURN_UP] = None
     f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
@@ -345,15 +352,20 @@ def _draw(f: list[Any], rules: Rules) -> State:
     return _with_plays(f, rules, winner)
 
 
+_IS_COURT: tuple[bool, ...] = tuple(card.rank.is_court for card in ALL_CARDS)
+"""``_IS_COURT[card.index]``: whether the card of an index is a king, queen or jack."""
+
+
 def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
-                      drawn: tuple[Card, ...]) -> tuple[CartePrivilege, ...]:
+                      drawn: tuple[int, ...]) -> tuple[CartePrivilege, ...]:
     """R11.6: who showed carte blanche may show again after drawing a non-court; a drawn
-    court ends the privilege. ``drawn`` is in drawing order, the winner first."""
+    court ends the privilege. ``drawn`` holds the card indexes in drawing order, the
+    winner's first."""
     n = rules.players
-    for k, card in enumerate(drawn):
+    for k, index in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            again = CB_AGAIN if rules.settlement.carte_again and not card.rank.is_court else CB_NONE
+            again = CB_AGAIN if rules.settlement.carte_again and not _IS_COURT[index] else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
 

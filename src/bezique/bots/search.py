@@ -310,12 +310,12 @@ def _deal_by_seat(s: State) -> State:
     free of the luck of the draw.
     """
     w = s.last_winner
-    stock = s.stock
+    pile = s.pile  # the stock's card indexes
     n = len(s.held)
-    if not w or len(stock) < n:
+    if not w or len(pile) < n:
         return s
-    block = stock[:n]
-    return s._replace(stock=tuple(block[(w + k) % n] for k in range(n)) + stock[n:])
+    block = pile[:n]
+    return s._replace(pile=tuple(block[(w + k) % n] for k in range(n)) + pile[n:])
 
 
 def _score(s: State, side: int) -> float:

@@ -48,8 +48,9 @@ DOCUMENTS: dict[type[Any], str] = {
 """The document type of each other class written."""
 
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
-_WRITTEN_AS = {"held": "hands"}
-"""A state's fields written under another name: the hands' count vectors as the cards."""
+_WRITTEN_AS = {"held": "hands", "pile": "stock"}
+"""A state's fields written under another name: the hands' count vectors and the stock's
+card indexes as the cards."""
 _NOT_WRITTEN = frozenset({"memo", "laid"})
 """A state's fields left out of documents: the cache, and the table's count vectors (read
 back from the table)."""
@@ -61,8 +62,10 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
     fields = _WRITTEN_FIELDS.get(cls)
     if fields is None:
         if cls is State:
-            notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]"}
-            # the hands are written as cards: the count vectors (held) are the engine's form
+            notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]",
+                     "stock": "tuple[Card, ...]"}
+            # the hands and the stock are written as cards: the count vectors (held) and
+            # the indexes (pile) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
                            for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
                            if name not in _NOT_WRITTEN)

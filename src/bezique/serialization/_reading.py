@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from bezique import variants
-from bezique._engine.hands import held_of
+from bezique._engine.hands import held_of, indexes_of
 from bezique.actions import Declare
 from bezique.cards import a_noun
 from bezique.errors import SerializationError
@@ -209,7 +209,8 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
         kwargs[name] = decoder(raw[name], f"{path}.{name}")
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
-        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), memo=[None])
+        pile = indexes_of(kwargs.pop("stock"))
+        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile, memo=[None])
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
