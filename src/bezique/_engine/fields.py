@@ -43,8 +43,8 @@ __all__ = [
     "STOCK",
     "TABLE",
     "TO_MOVE",
-    "TRICK",
     "TRICKS",
+    "TRICK_INDEXES",
     "TRUMP",
     "TURN_UP",
     "VARIANT",
@@ -67,7 +67,7 @@ TABLE: Final[int] = _AT["table"]
 STOCK: Final[int] = _AT["stock"]
 TURN_UP: Final[int] = _AT["turn_up"]
 TRUMP: Final[int] = _AT["trump"]
-TRICK: Final[int] = _AT["trick"]
+TRICK_INDEXES: Final[int] = _AT["trick_indexes"]
 ACTIVE: Final[int] = _AT["active"]
 WINDOW: Final[int] = _AT["window"]
 COMBOS: Final[int] = _AT["combos"]

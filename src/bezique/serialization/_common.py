@@ -48,8 +48,9 @@ DOCUMENTS: dict[type[Any], str] = {
 """The document type of each other class written."""
 
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
-_WRITTEN_AS = {"held": "hands"}
-"""A state's fields written under another name: the hands' count vectors as the cards."""
+_WRITTEN_AS = {"held": "hands", "trick_indexes": "trick"}
+"""A state's fields written under another name: the hands' count vectors as the cards, the
+trick's card indexes as ``[player, card]`` pairs."""
 
 
 def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
@@ -58,8 +59,10 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
     fields = _WRITTEN_FIELDS.get(cls)
     if fields is None:
         if cls is State:
-            notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]"}
-            # the hands are written as cards: the count vectors (held) are the engine's form
+            notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]",
+                     "trick": "tuple[tuple[int, Card], ...]"}
+            # the hands and the trick are written as cards: the count vectors (held) and
+            # the card indexes (trick_indexes) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
                            for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
                            if name != "memo")
