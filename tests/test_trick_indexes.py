@@ -68,10 +68,9 @@ def _winner_by_cards(cards: list[Card], trump: Suit | None) -> int:
     of two identical winning cards the first played."""
     best = 0
     for i, card in enumerate(cards):
-        held = cards[best]
-        if card.suit is held.suit and card.rank > held.rank:
-            best = i
-        elif card.suit is trump and held.suit is not trump:
+        winning = cards[best]
+        if ((card.suit is winning.suit and card.rank > winning.rank)
+                or (card.suit is trump and winning.suit is not trump)):
             best = i
     return best
 
