@@ -261,7 +261,8 @@ class State(NamedTuple):
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick: ``(player, card)`` in the order played, the leader first
         (R2.4, R2.5)."""
-        return trick_pairs(self.trick_indexes, self.leader, self.active)
+        indexes = self.trick_indexes
+        return trick_pairs(indexes, self.leader, self.active) if indexes else ()
 
     @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
