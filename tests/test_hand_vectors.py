@@ -99,5 +99,5 @@ def test_a_full_decoding_table_starts_again(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(hands, "_BLOCK_LIMIT", 2)
     blocks = [held_of(bz.parse_cards(text)) & hands.SUIT_BLOCKS[0]
               for text in ("AS", "KS QS", "QS JS 10S")]
-    assert [table[b] for b in blocks] == [1, 2, 3]
-    assert len(table) == 1  # cleared when the third block came: the limit holds
+    assert [table.block(b) for b in blocks] == [1, 2, 3]
+    assert len(table.known) == 1  # cleared when the third block came: the limit holds

@@ -32,7 +32,15 @@ from bezique.cards import Card, Suit
 from bezique.engine import Viewpoint, legal_actions, rules_of
 from bezique.errors import BeziqueError, InvariantError, SetupError
 from bezique.results import DealResult
-from bezique.state import CartePrivilege, Combination, Stage, State, TableCard, Window
+from bezique.state import (
+    CartePrivilege,
+    Combination,
+    Stage,
+    State,
+    TableCard,
+    Window,
+    laid_of,
+)
 
 if TYPE_CHECKING:
     from bezique.game import Game
@@ -235,7 +243,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     fields: dict[str, Any] = {
         "variant": o.variant, "dealer": o.dealer, "seed": None, "stage": o.stage,
         "to_move": o.to_move, "leader": o.leader, "phase": o.phase,
-        "held": tuple(map(held_of, hands)), "table": o.table, "stock": tuple(pool),
+        "held": tuple(map(held_of, hands)), "table": o.table, "laid": laid_of(o.table),
+        "stock": tuple(pool),
         "turn_up": o.turn_up, "trump": o.trump,
         "trick_indexes": trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,

@@ -179,9 +179,10 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Six more fields are the engine's bookkeeping, not part of the public contract (the
+    Seven more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
-    the hand as a count vector, which :attr:`hands` gives as cards), ``trick_indexes``
+    the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
+    the cards of ``table`` as a count vector, kept with it), ``trick_indexes``
     (the current trick's card indexes in the order played, which :attr:`trick` gives
     with who played them), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
@@ -198,6 +199,7 @@ class State(NamedTuple):
     phase: int
     held: tuple[int, ...]
     table: tuple[tuple[TableCard, ...], ...]
+    laid: tuple[int, ...]
     stock: tuple[Card, ...]
     turn_up: Card | None
     trump: Suit | None
@@ -325,6 +327,14 @@ def _replace(self: State, /, **changes: Any) -> State:
     return _copy_with(self, changes, changes.pop("memo", [None]))
 
 
+def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
+    """Per player, the count vector of the cards of his ``table`` (the ``laid`` field)."""
+    return tuple(held_of(map(_CARD_OF, cards)) for cards in table)
+
+
+_CARD_OF = attrgetter("card")
+
+
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """``state`` with the named fields changed and the cache ``memo``.
 
@@ -335,6 +345,8 @@ def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
         changes["held"] = tuple(map(held_of, changes.pop("hands")))
+    if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
+        changes["laid"] = laid_of(changes["table"])
     trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():

@@ -13,7 +13,7 @@ from bezique._conformance.common import fail, require, require_value, short
 from bezique._engine.shuffle import is_seed
 from bezique.cards import ALL_CARDS, Card, Suit
 from bezique.melds import MeldKind
-from bezique.state import Combination, Stage, State, TableCard
+from bezique.state import Combination, Stage, State, TableCard, laid_of
 from bezique.variants import Variant
 
 __all__ = ["check_shape"]
@@ -121,6 +121,8 @@ def check_shape(s: State) -> None:
     for name in ("table", "won"):
         for p, cards in enumerate(_per_player(getattr(s, name), name, players)):
             _table_cards(cards, f"{name}[{p}]")
+    require(s.laid == laid_of(s.table), "laid",  # the engine's count vectors of the tables
+            f"{short(s.laid)} does not count the cards of the tables")
     for p, privilege in enumerate(_per_player(s.carte, "carte", players)):
         if not (_is_int(privilege) and 0 <= privilege <= 3):
             fail(f"carte[{p}]", f"{short(privilege)} is not a carte blanche state (0-3)")

@@ -229,7 +229,7 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
              tuple(CartePrivilege.MAY if _COURT_CARDS.isdisjoint(hand) else CartePrivilege.NONE
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
-                 tuple(map(held_of, hands)), ((),) * rules.players,
+                 tuple(map(held_of, hands)), ((),) * rules.players, (0,) * rules.players,
                  stock, turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
                  ((),) * rules.players, zero, zero, 0, (), [None])

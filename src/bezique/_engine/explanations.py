@@ -43,7 +43,7 @@ def source_of_play(s: State, p: int | None, action: Play) -> bool:
     in_hand = copies(s.held[p], card) > 0
     if in_hand and not action.from_table:
         return False
-    on_table = any(tc.card is card for tc in s.table[p])
+    on_table = copies(s.laid[p], card) > 0
     if action.from_table is None:
         if in_hand or on_table:
             return not in_hand

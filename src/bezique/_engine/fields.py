@@ -28,6 +28,7 @@ __all__ = [
     "EXPOSED",
     "FIELDS",
     "HELD",
+    "LAID",
     "LAST_TRICK",
     "LAST_WINNER",
     "LEADER",
@@ -64,6 +65,7 @@ LEADER: Final[int] = _AT["leader"]
 PHASE: Final[int] = _AT["phase"]
 HELD: Final[int] = _AT["held"]
 TABLE: Final[int] = _AT["table"]
+LAID: Final[int] = _AT["laid"]
 STOCK: Final[int] = _AT["stock"]
 TURN_UP: Final[int] = _AT["turn_up"]
 TRUMP: Final[int] = _AT["trump"]

@@ -27,12 +27,12 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from bezique.actions import PLAYS, Play
+from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS",
            "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_of", "copies", "held_of", "plays_of",
-           "position", "recount", "size_of", "without"]
+           "position", "recount", "size_of", "table_plays", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -89,16 +89,23 @@ _HALF = 4
 """Cards of a half-block: a suit's block is decoded as two halves of four cards."""
 
 
-class _Blocks(dict[int, _V], Generic[_V]):
+class _Blocks(Generic[_V]):
     """Per masked block of a suit (``held & SUIT_BLOCKS[s]``), what its cards give
-    (``of_cards`` of ``(card, copies)`` pairs): filled on first use, so that decoding a
-    vector is four subscripts and three joins in C. A block met for the first time joins
-    its two halves (four cards each), kept in a second table: two packs reach 81 halves a
-    suit, where a whole block may be any of 6,561."""
+    (``of_cards`` of ``(card, copies)`` pairs), in a plain ``dict`` (:attr:`known`) filled
+    on first use: decoding a vector is four subscripts and three joins in C, and a plain
+    ``dict`` is subscripted by the interpreter's own specialised instruction, which a
+    ``dict`` subclass with ``__missing__`` is not (a third fewer machine instructions a
+    look-up). A subscript that misses raises ``KeyError``, and the caller decodes again
+    through :meth:`decode`, which fills what is missing. A block met for the first time
+    joins its two halves (four cards each), kept in a second table: two packs reach 81
+    halves a suit, where a whole block may be any of 6,561."""
+
+    __slots__ = ("_halves", "_join", "_of_cards", "known")
 
     def __init__(self, of_cards: Callable[[list[tuple[Card, int]]], _V],
                  join: Callable[[_V, _V], _V]) -> None:
-        super().__init__()
+        self.known: dict[int, _V] = {}
+        """What each block met so far gives."""
         self._of_cards = of_cards
         self._join = join
         self._halves: dict[int, _V] = {}
@@ -112,44 +119,72 @@ class _Blocks(dict[int, _V], Generic[_V]):
                 [(card, half >> SHIFT[card.index] & MASK) for card in cards])
         return value
 
-    def __missing__(self, block: int) -> _V:
-        if len(self) >= _BLOCK_LIMIT:
-            self.clear()
-        first = ((block & -block).bit_length() - 1) // FIELD // 8 * 8 if block else 0
-        low = block & ((1 << _HALF * FIELD) - 1) << SHIFT[first]
-        self[block] = value = self._join(self._half(low), self._half(block - low))
+    def block(self, block: int) -> _V:
+        """What ``block`` gives, filled in if it is new (the table starts again when full)."""
+        value = self.known.get(block)
+        if value is None:
+            if len(self.known) >= _BLOCK_LIMIT:
+                self.known.clear()
+            first = ((block & -block).bit_length() - 1) // FIELD // 8 * 8 if block else 0
+            low = block & ((1 << _HALF * FIELD) - 1) << SHIFT[first]
+            self.known[block] = value = self._join(self._half(low), self._half(block - low))
         return value
 
+    def decode(self, held: int) -> _V:
+        """What the four suit blocks of ``held`` give, joined in suit order; the slow path
+        of a subscript that missed."""
+        b = self.block
+        join = self._join
+        return join(join(join(b(held & _S), b(held & _H)), b(held & _D)), b(held & _C))
 
+
+_S, _H, _D, _C = SUIT_BLOCKS
 _CARDS: _Blocks[tuple[Card, ...]] = _Blocks(
     lambda counts: tuple(card for card, n in counts for _ in range(n)), tuple.__add__)
 _PLAYS: _Blocks[tuple[Play, ...]] = _Blocks(
     lambda counts: tuple(PLAYS[card.index] for card, n in counts if n), tuple.__add__)
-_S, _H, _D, _C = SUIT_BLOCKS
 
 
 def cards_of(held: int) -> tuple[Card, ...]:
     """The cards the count vector ``held`` counts, in display order, each as often as held."""
-    c = _CARDS
-    return c[held & _S] + c[held & _H] + c[held & _D] + c[held & _C]
+    c = _CARDS.known
+    try:
+        return c[held & _S] + c[held & _H] + c[held & _D] + c[held & _C]
+    except KeyError:  # a block not met before
+        return _CARDS.decode(held)
 
 
 def plays_of(held: int) -> tuple[Play, ...]:
     """The interned ``Play`` of each card ``held`` counts, each card once, in display order
     (R2.5): a hand's legal plays read off its count vector."""
-    p = _PLAYS
-    return p[held & _S] + p[held & _H] + p[held & _D] + p[held & _C]
+    p = _PLAYS.known
+    try:
+        return p[held & _S] + p[held & _H] + p[held & _D] + p[held & _C]
+    except KeyError:  # a block not met before
+        return _PLAYS.decode(held)
+
+
+def table_plays(laid: int, held: int) -> list[Play]:
+    """R2.7: the plays of the cards the table's count vector ``laid`` counts, each card once,
+    in display order; ``Play(card, from_table=True)`` where the hand (``held``) has a copy
+    too, so that the two stay apart."""
+    return [PLAYS_FROM_TABLE[play.card.index] if held >> SHIFT[play.card.index] & MASK
+            else play for play in plays_of(laid)]
 
 
 def recount(weigh: Callable[[Card], int]) -> Callable[[int], int]:
     """A function of a count vector giving ``sum(map(weigh, cards_of(held)))`` without
     decoding the cards: four subscripts and three additions (another layout's count vector,
     the declaration window's, :class:`~bezique._engine.melds.tables.WindowGate`)."""
-    b: _Blocks[int] = _Blocks(lambda counts: sum(weigh(card) * n for card, n in counts),
-                              int.__add__)
+    blocks: _Blocks[int] = _Blocks(lambda counts: sum(weigh(card) * n for card, n in counts),
+                                   int.__add__)
+    b = blocks.known
 
     def count(held: int) -> int:
-        return b[held & _S] + b[held & _H] + b[held & _D] + b[held & _C]
+        try:
+            return b[held & _S] + b[held & _H] + b[held & _D] + b[held & _C]
+        except KeyError:  # a block not met before
+            return blocks.decode(held)
     return count
 
 

@@ -13,20 +13,16 @@ from elsewhere (set up, read from a document, or made by a rare transition).
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import cards_of, copies, plays_of
-from bezique._engine.melds.source import CARD_OF_TABLE
+from bezique._engine.hands import cards_of, plays_of, table_plays
 from bezique._engine.melds.window import NO_PLANS
 from bezique._engine.sevens import any_time_seven, seven_list
 from bezique.actions import (
     PASS,
-    PLAYS,
-    PLAYS_FROM_TABLE,
     Action,
     Declare,
     ExchangeSeven,
     GuessPacket,
 )
-from bezique.cards import by_index
 from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
@@ -49,16 +45,15 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.5, R2.7: any card ``p`` holds, from the hand or the table, each once; carte blanche
     (R11.6); the seven of trumps with ``seven_declare = any_time`` (R13.2)."""
     held = s.held[p]
-    table = s.table[p]
+    laid = s.laid[p]
     privilege = s.carte[p]
-    if not table and not privilege and not rules.sevens.any_time:
+    if not laid and not privilege and not rules.sevens.any_time:
         return plays_of(held)  # a hand alone, the common case
     out: list[Action] = list(plays_of(held))
-    if table:
-        for card in sorted(dict.fromkeys(map(CARD_OF_TABLE, table)), key=by_index):
-            out.append((PLAYS_FROM_TABLE if copies(held, card) else PLAYS)[card.index])
+    if laid:
+        out += table_plays(laid, held)
     if privilege in _MAY_SHOW and s.phase == 1:
-        cards = cards_of(held) + tuple(tc.card for tc in table)
+        cards = cards_of(held) + tuple(tc.card for tc in s.table[p])
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
     if rules.sevens.any_time:

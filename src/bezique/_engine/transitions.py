@@ -22,6 +22,7 @@ from bezique._engine.fields import (
     CARTE,
     EXPOSED,
     HELD,
+    LAID,
     LAST_TRICK,
     LAST_WINNER,
     LEADER,
@@ -40,7 +41,7 @@ from bezique._engine.fields import (
     WINDOW,
     WON,
 )
-from bezique._engine.hands import CARD_WEIGHT, held_of, plays_of, position, without
+from bezique._engine.hands import CARD_WEIGHT, cards_of, plays_of, position, without
 from bezique._engine.legal import (
     ACTIONS_SLOT,
     COMBO_DONE,
@@ -179,6 +180,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         t = table[p]
         i = _table_copy_to_play(s, p, card)
         f[TABLE] = replace_at(table, p, t[:i] + t[i + 1:])
+        f[LAID] = replace_at(f[LAID], p, f[LAID][p] - CARD_WEIGHT[card])
         if f[ANNOUNCED]:  # R13.7: a pending announcement of the card lapses
             f[ANNOUNCED] = without_serial(f[ANNOUNCED], t[i].serial)
     else:
@@ -333,17 +335,17 @@ def _draw(f: list[Any], rules: Rules) -> State:
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
         last = (winner + len(stock)) % n
         exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
-    table = f[TABLE]
+    laid = f[LAID]
     for player in range(n):
-        if table[player]:
-            laid = tuple(tc.card for tc in table[player])
-            held[player] += held_of(laid)
-            exposed = replace_at(exposed, player,
-                                 tuple(sorted(exposed[player] + laid, key=by_index)))
+        if laid[player]:
+            held[player] += laid[player]
+            exposed = replace_at(exposed, player, tuple(sorted(
+                exposed[player] + cards_of(laid[player]), key=by_index)))
     f[HELD] = tuple(held)
     f[EXPOSED] = exposed
     f[PHASE] = 2
     f[TABLE] = ((),) * n
+    f[LAID] = (0,) * n
     f[ANNOUNCED] = ()  # R13.7: the pending announcements lapse with phase 1
     f[STOCK] = ()
     f[TURN_UP] = None

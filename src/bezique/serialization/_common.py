@@ -51,6 +51,9 @@ _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
 _WRITTEN_AS = {"held": "hands", "trick_indexes": "trick"}
 """A state's fields written under another name: the hands' count vectors as the cards, the
 trick's card indexes as ``[player, card]`` pairs."""
+_NOT_WRITTEN = frozenset({"memo", "laid"})
+"""A state's fields left out of documents: the cache, and the table's count vectors (read
+back from the table)."""
 
 
 def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
@@ -65,7 +68,7 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
             # the card indexes (trick_indexes) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
                            for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
-                           if name != "memo")
+                           if name not in _NOT_WRITTEN)
         else:
             fields = tuple((f.name, f.type if isinstance(f.type, str) else f.type.__name__)
                            for f in attrs.fields(cls) if f.init)

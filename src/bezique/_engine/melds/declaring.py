@@ -18,6 +18,7 @@ from bezique._engine.fields import (
     COMBOS,
     EXPOSED,
     HELD,
+    LAID,
     MELDS,
     MEMO,
     TABLE,
@@ -124,14 +125,15 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     p = s.to_move
     assert p is not None
     side = rules.sides[p]
-    laid = TableCard(seven, fresh_serial(s), 8)
+    on_table = TableCard(seven, fresh_serial(s), 8)
     seen = s.exposed[p]
     if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
     any_time = rules.sevens.any_time
     new = s.replace(held=replace_at(s.held, p, s.held[p] - CARD_WEIGHT[seven]),
                     exposed=replace_at(s.exposed, p, seen),
-                    table=replace_at(s.table, p, (*s.table[p], laid)),
+                    table=replace_at(s.table, p, (*s.table[p], on_table)),
+                    laid=replace_at(s.laid, p, s.laid[p] + CARD_WEIGHT[seven]),
                     window=s.window if any_time else _seven_flags(s, rules),
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     if s.stage is not DECLARE:
@@ -149,11 +151,13 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
     f = [*s]
     bit = plan.bit
     held = s.held[p]
+    laid = s.laid[p]
     first = serial = fresh_serial(s)
     new_cards: list[TableCard] = []
     seen = s.exposed[p]
-    for card in plan.from_hand:
+    for card in plan.from_hand:  # from the hand to the table
         held -= CARD_WEIGHT[card]
+        laid += CARD_WEIGHT[card]
         if seen and position(seen, card) >= 0:
             seen = remove_card(seen, card)
         new_cards.append(TableCard(card, serial, bit))
@@ -175,6 +179,7 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
             f[ANNOUNCED] = announced[:at - len(combos)] + announced[at - len(combos) + 1:]
     f[HELD] = replace_at(s.held, p, held)
     f[TABLE] = tuple(table)
+    f[LAID] = replace_at(s.laid, p, laid)
     f[EXPOSED] = replace_at(s.exposed, p, seen)
     f[MEMO] = [None]
     return f, plan.from_table + tuple(range(first, serial))

@@ -149,6 +149,8 @@ class HandAndTable(CardSource):
                 held: int | None) -> tuple[int, int]:
         if held is None:
             held = gate.count(state.held[player])
+        # a table holds a few cards: their weights summed in C cost less than recounting
+        # the table's count vector (``State.laid``) in the window's layout
         weigh = gate.weigh
         counts = held
         table = state.table
