@@ -58,7 +58,7 @@ def test_beaten_by_matches_the_trick_winner(trump: bz.Suit | None) -> None:
     tables = valuation.tables_of(bz.variants.TWO_PACK).by_trump[t]
     for best in ALL_CARDS:
         for card in ALL_CARDS:
-            takes = trick_winner(((0, best), (1, card)), trump) == 1
+            takes = trick_winner((best.index, card.index), trump) == 1
             assert bool(tables.beaten_by[best.index] >> card.index & 1) is takes
 
 

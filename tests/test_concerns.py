@@ -180,7 +180,7 @@ def test_R11_9_R13_5_the_duels_of_phase_two() -> None:
 
 def test_R7_1_the_follower_unable_to_overtrump_follows_the_variant_chosen_once() -> None:
     hand = (bz.Card.parse("7H"), bz.Card.parse("9D"))
-    trick = ((0, bz.Card.parse("AS")), (1, bz.Card.parse("AH")))
+    trick = (bz.Card.parse("AS").index, bz.Card.parse("AH").index)  # as the state keeps it
     three = rules_of(bz.variants.THREE_HANDED)
     assert bz.variants.THREE_HANDED.legality.trump_when_losing is False
     held = held_of(hand)

@@ -89,7 +89,8 @@ def test_R2_10_the_followers_cards_from_the_vector(hand: tuple[Card, ...], trick
                                                    trump: Suit | None,
                                                    trump_when_losing: bool) -> None:
     played = tuple(enumerate(trick))
-    allowed = follow_options(held_of(hand), played, trump, trump_when_losing)
+    indexes = tuple(card.index for card in trick)  # the trick as the state keeps it
+    allowed = follow_options(held_of(hand), indexes, trump, trump_when_losing)
     assert cards_of(allowed) == _follow_by_cards(hand, played, trump, trump_when_losing)
 
 

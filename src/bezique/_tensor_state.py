@@ -26,6 +26,7 @@ import operator
 from collections.abc import Callable
 
 from bezique._engine.hands import cards_of, size_of
+from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
 from bezique.encoding import observation_layout, observation_size
@@ -108,8 +109,10 @@ class StateTensor:
         if s.won:
             _table_cards(s.won, seats, at["won"], units)
         _cards(s.exposed, seats, at["exposed"], units)
-        trick = at["trick"]
-        units += [trick + 32 * rel[q] + card.index for q, card in s.trick]
+        if s.trick_indexes:  # who played each card follows from the leader (R2.4)
+            trick = at["trick"]
+            units += [trick + 32 * rel[q] + index for q, index in
+                      zip(trick_order(s.leader, s.active), s.trick_indexes, strict=False)]
         units += self._played_units(s.played)
 
     def _played_units(self, played: tuple[Card, ...]) -> list[int]:

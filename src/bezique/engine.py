@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, overload
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.dealing import new_deal, setup
 from bezique._engine.explanations import source_of_play
-from bezique._engine.fields import HELD, MEMO, PHASE, STAGE, TO_MOVE, TRICK, VARIANT
+from bezique._engine.fields import HELD, MEMO, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
 from bezique._engine.hands import MASK, SHIFT
 from bezique._engine.legal import ACTIONS_SLOT
 from bezique._engine.play import (
@@ -256,7 +256,7 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
         # otherwise the table's (R2.7), or the refusal naming where the card is not
         from_table = (action.from_table is not None or not f[HELD][p] >> SHIFT[card.index] & MASK
                       ) and source_of_play(s, p, action)
-        if f[PHASE] == 2 and f[TRICK]:
+        if f[PHASE] == 2 and f[TRICK_INDEXES]:
             legal = f[MEMO][0]  # R2.10: a phase-2 follower's card is checked
             if legal is None or not offered(legal, action):
                 check_state_action(s, action)

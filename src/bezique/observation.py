@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from bezique._engine.hands import cards_of, held_of, indexes_of, size_of
+from bezique._engine.tricks import trick_indexes
 from bezique.actions import Action
 from bezique.cards import Card, Suit
 from bezique.engine import Viewpoint, legal_actions, rules_of
-from bezique.errors import BeziqueError, SetupError
+from bezique.errors import BeziqueError, InvariantError, SetupError
 from bezique.results import DealResult
 from bezique.state import (
     CartePrivilege,
@@ -217,6 +218,10 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     (True, True)
     """
     o = observation
+    try:  # the state keeps the trick's card indexes: its players must follow (R2.4)
+        trick = trick_indexes(o.trick, o.leader, o.active)
+    except InvariantError as exc:
+        raise SetupError(f"{exc.field}: {exc.reason}") from None
     pool = list(unseen_cards(o).elements())
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
@@ -241,7 +246,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "held": tuple(map(held_of, hands)), "table": o.table, "laid": laid_of(o.table),
         "pile": indexes_of(pool),
         "turn_up": o.turn_up, "trump": o.trump,
-        "trick": o.trick, "active": o.active, "window": o.window, "combos": o.combos,
+        "trick_indexes": trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
+from bezique._engine.tricks import trick_indexes, trick_pairs
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 
@@ -154,7 +155,6 @@ class State(NamedTuple):
         table: Per player, the declared cards lying face up (:class:`TableCard`).
         turn_up: The face-up trump card under the stock (``None`` where there is none).
         trump: The trump suit (``None`` until fixed).
-        trick: The current trick: ``(player, card)`` in the order played.
         active: The players taking part in the current series of tricks, in playing order.
         window: The declaration window's flags (:class:`Window`).
         melds: Per side, points from combinations (the seven of trumps excluded).
@@ -178,11 +178,13 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Seven more fields are the engine's bookkeeping, not part of the public contract (the
+    Eight more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
     the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
-    as card indexes, top card first, which :attr:`stock` gives as cards), ``combos`` (every
+    as card indexes, top card first, which :attr:`stock` gives as cards),
+    ``trick_indexes`` (the current trick's card indexes in the order played, which
+    :attr:`trick` gives with who played them), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
     R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
     actions).
@@ -201,7 +203,7 @@ class State(NamedTuple):
     pile: tuple[int, ...]
     turn_up: Card | None
     trump: Suit | None
-    trick: tuple[tuple[int, Card], ...]
+    trick_indexes: tuple[int, ...]
     active: tuple[int, ...]
     window: Window
     combos: tuple[Combination, ...]
@@ -258,6 +260,13 @@ class State(NamedTuple):
         return tuple(map(cards_of, self.held))
 
     @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick: ``(player, card)`` in the order played, the leader first
+        (R2.4, R2.5)."""
+        indexes = self.trick_indexes
+        return trick_pairs(indexes, self.leader, self.active) if indexes else ()
+
+    @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
         """Per player, the declared cards lying face up on the table."""
         return tuple(tuple(tc.card for tc in t) for t in self.table)
@@ -300,6 +309,10 @@ class State(NamedTuple):
 
 _FIELD_AT: dict[str, int] = {name: i for i, name in enumerate(State._fields)}
 """The position of each field of a state (:meth:`State.replace`)."""
+_NO_TRICK: Any = object()
+"""No ``trick`` among the changes (:func:`_copy_with`)."""
+_TRICK_AT, _LEADER_AT, _ACTIVE_AT = (_FIELD_AT[name] for name in ("trick_indexes", "leader",
+                                                                  "active"))
 new_state: Callable[[type[State], Iterable[Any]], State] = tuple.__new__
 """``new_state(State, fields)`` builds a state from the list of its fields in C, without the
 named tuple's ``__new__``: :meth:`State.replace` and the engine's transitions build every
@@ -328,19 +341,27 @@ _CARD_OF = attrgetter("card")
 
 
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
-    """``state`` with the named fields changed and the cache ``memo``."""
-    fields = [*state]
+    """``state`` with the named fields changed and the cache ``memo``.
+
+    Raises:
+        InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
+            kept as card indexes, the players following from ``leader`` and ``active``).
+    """
+    fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
         changes["held"] = tuple(map(held_of, changes.pop("hands")))
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
         changes["laid"] = laid_of(changes["table"])
     if "stock" in changes:  # the cards of the stock, kept as indexes
         changes["pile"] = indexes_of(changes.pop("stock"))
+    trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value
     except KeyError:
         raise ValueError(f"State has no field {name!r}") from None
+    if trick is not _NO_TRICK:  # the trick's cards, kept as indexes; the players must follow
+        fields[_TRICK_AT] = trick_indexes(trick, fields[_LEADER_AT], fields[_ACTIVE_AT])
     fields[-1] = memo
     return new_state(State, fields)
 

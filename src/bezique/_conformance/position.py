@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from bezique._conformance.common import fail, full_deck, phase1_tricks, require
 from bezique._engine.dealing import PACKET_RANGE
+from bezique._engine.tricks import trick_order
 from bezique.cards import Card
 from bezique.state import Stage, State
 
@@ -55,26 +56,18 @@ def check_cards(s: State) -> None:
                    f"(lost {' '.join(map(str, lost[:8]))}{' ...' if len(lost) > 8 else ''})")
 
 
-def _trick_order(s: State) -> list[int]:
-    active = s.active
-    lead = active.index(s.leader)
-    return [active[(lead + i) % len(active)] for i in range(len(active))]
-
-
 def check_flow(s: State) -> None:
     """Stage, phase, turn and trick agree (R2.4, R2.6, R9.4)."""
     variant = s.variant
     n = variant.players
     stage = s.stage
-    order = _trick_order(s)
-    played_to = [p for p, _ in s.trick]
-    require(played_to == order[:len(played_to)], "trick",
-            f"not played in turn from the leader {s.leader} ({order})")
-    require(len(s.trick) < len(s.active), "trick", "a complete trick is still on the table")
+    order = trick_order(s.leader, s.active)  # who plays each card (R2.4)
+    played_to = s.trick_indexes
+    require(len(played_to) < len(s.active), "trick", "a complete trick is still on the table")
     require((stage is Stage.OVER) == (s.to_move is None), "to_move",
             f"{s.to_move} does not fit the stage {stage.value!r} (none exactly when the deal "
             "is over)")
-    require(stage is Stage.PLAY or not s.trick, "trick",
+    require(stage is Stage.PLAY or not played_to, "trick",
             f"no trick is under way at stage {stage.value!r}")
     require(stage is Stage.DECLARE or s.window == 0, "window",
             f"window flags {s.window} outside a declaration window")

@@ -102,12 +102,12 @@ def _flow(s: State, players: int) -> None:
     for i, p in enumerate(s.active):
         _player(p, f"active[{i}]", players)
     require(s.leader in s.active, "leader", f"player {s.leader} is not among the active players")
-    require(isinstance(s.trick, tuple), "trick", "expected a tuple of [player, card]")
-    for i, entry in enumerate(s.trick):
-        require_value(isinstance(entry, tuple) and len(entry) == 2, f"trick[{i}]",
-                      entry, "is not a (player, card) pair")
-        _player(entry[0], f"trick[{i}][0]", players)
-        require_value(isinstance(entry[1], Card), f"trick[{i}][1]", entry[1], "is not a card")
+    # the trick's players follow from the leader (R2.4): its cards are the state's field
+    trick = s.trick_indexes
+    require(isinstance(trick, tuple), "trick_indexes", "expected a tuple of card indexes")
+    for i, index in enumerate(trick):
+        require_value(_is_int(index) and 0 <= index < len(ALL_CARDS), f"trick_indexes[{i}]",
+                      index, "is not a card index (0-31)")
     require_value(_is_int(s.tricks) and s.tricks >= 0, "tricks", s.tricks, "is negative")
     require_value(_is_int(s.packet) and s.packet >= 0, "packet", s.packet, "is negative")
     require_value(s.seed is None or is_seed(s.seed), "seed",

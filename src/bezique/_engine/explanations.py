@@ -13,6 +13,7 @@ from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import cards_of, copies
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
+from bezique._engine.tricks import CARD_OF
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank
@@ -55,17 +56,18 @@ def source_of_play(s: State, p: int | None, action: Play) -> bool:
 
 
 def explain_play(s: State, action: Play) -> None:
-    if s.phase == 2 and s.trick:
+    trick = s.trick_indexes
+    if s.phase == 2 and trick:
         rules = rules_of(s.variant)
         p = s.to_move
         assert p is not None
         hand = s.hands[p]
-        led = s.trick[0][1].suit
+        led = CARD_OF(trick[0]).suit
         card = action.card
         if card.suit is not led and any(c.suit is led for c in hand):
             raise refusal(("R2.10/follow-suit", {"card": card, "player": p, "suit": led}),
                           action)
-        allowed = cards_of(rules.follow(s.held[p], s.trick, s.trump))
+        allowed = cards_of(rules.follow(s.held[p], trick, s.trump))
         if card in allowed:
             return
         if card.suit is led:

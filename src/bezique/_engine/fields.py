@@ -44,8 +44,8 @@ __all__ = [
     "STAGE",
     "TABLE",
     "TO_MOVE",
-    "TRICK",
     "TRICKS",
+    "TRICK_INDEXES",
     "TRUMP",
     "TURN_UP",
     "VARIANT",
@@ -69,7 +69,7 @@ LAID: Final[int] = _AT["laid"]
 PILE: Final[int] = _AT["pile"]
 TURN_UP: Final[int] = _AT["turn_up"]
 TRUMP: Final[int] = _AT["trump"]
-TRICK: Final[int] = _AT["trick"]
+TRICK_INDEXES: Final[int] = _AT["trick_indexes"]
 ACTIVE: Final[int] = _AT["active"]
 WINDOW: Final[int] = _AT["window"]
 COMBOS: Final[int] = _AT["combos"]

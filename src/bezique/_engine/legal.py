@@ -65,7 +65,7 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
 
 def follow_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.10: the cards the phase-2 follower ``p`` may play, each once, in display order."""
-    return plays_of(rules.follow(s.held[p], s.trick, s.trump))  # in display order
+    return plays_of(rules.follow(s.held[p], s.trick_indexes, s.trump))  # in display order
 
 
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
@@ -80,7 +80,7 @@ def compute_legal(s: State) -> tuple[Action, ...]:
         p = s.to_move
         assert p is not None
         rules = s.variant.compiled or rules_of(s.variant)
-        if s.phase == 2 and s.trick:
+        if s.phase == 2 and s.trick_indexes:
             return follow_plays(s, rules, p)
         return free_plays(s, rules, p)
     if stage is DECLARE:

@@ -12,7 +12,6 @@ holder's is read from the partnership's table (:mod:`bezique._engine.concerns`).
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from bezique._engine.compiled import Rules
@@ -35,7 +34,7 @@ from bezique._engine.fields import (
     STAGE,
     TABLE,
     TO_MOVE,
-    TRICK,
+    TRICK_INDEXES,
     TRICKS,
     TRUMP,
     TURN_UP,
@@ -59,7 +58,14 @@ from bezique._engine.legal import (
 )
 from bezique._engine.melds.announcing import without_serial
 from bezique._engine.melds.source import WON_SERIAL_BASE
-from bezique._engine.tricks import BEATS, PAIR_SHIFT, pair_table, trick_winner
+from bezique._engine.tricks import (
+    BEATS,
+    CARD_OF,
+    PAIR_SHIFT,
+    pair_table,
+    trick_order,
+    trick_winner,
+)
 from bezique.cards import ALL_CARDS, Card, Rank, by_index
 from bezique.state import (
     DECLARE,
@@ -97,8 +103,10 @@ _PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a) + _BRISQUE_COUNT(b))
 """The brisques of a two-card trick (R2.11), at the key of its cards' pair
 (:func:`~bezique._engine.tricks.pair_key`), looked up as
 :data:`~bezique._engine.tricks.BEATS` is."""
-_CARD_OF = itemgetter(1)
-"""The card of a ``(player, card)`` entry of a trick."""
+_PAIR_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    (CARD_OF(key >> PAIR_SHIFT), CARD_OF(key & (1 << PAIR_SHIFT) - 1))
+    for key in range(len(ALL_CARDS) << PAIR_SHIFT))
+"""The cards of a two-card trick, in the order played, at the key of their pair."""
 
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
@@ -199,7 +207,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
     if privilege and privilege in (CB_MAY, CB_AGAIN):
         # R11.6: the privilege to show lasts until the player's next card
         f[CARTE] = replace_at(carte, p, CB_SHOWN if privilege == CB_AGAIN else CB_NONE)
-    f[TRICK] = trick = f[TRICK] + ((p, card),)
+    f[TRICK_INDEXES] = trick = f[TRICK_INDEXES] + (card.index,)
     try:
         following = _SUCCESSORS[f[ACTIVE]][p]
     except KeyError:  # a new set of active players: built once (a try costs nothing until raised)
@@ -213,26 +221,28 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = follow_plays(new, rules, following)  # R2.10
         return new
-    return _finish_trick(rules, f, trick)
+    return _finish_trick(rules, f, trick, p)
 
 
-def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...]) -> State:
+def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int) -> State:
     """Score a complete trick (R1.3, R2.11, R2.12) and open the window or go on.
 
     ``f`` holds the fields of the next state, already updated for the last card (the
-    trick itself excepted, given as ``trick``). A trick of two cards is judged by one
-    look-up (:data:`~bezique._engine.tricks.BEATS`).
+    trick itself excepted, given as its card indexes ``trick``); ``last`` played the last
+    card. A trick of two cards is judged by one look-up at its pair key
+    (:data:`~bezique._engine.tricks.BEATS`); the players of a longer one follow from its
+    leader (:func:`~bezique._engine.tricks.trick_order`).
     """
     trump = f[TRUMP]
     if len(trick) == 2:
-        (leader, first), (follower, second) = trick
-        pair = first.index << PAIR_SHIFT | second.index
-        winner = follower if BEATS[trump][pair] else leader
-        played: tuple[Card, ...] = (first, second)
+        first, second = trick
+        pair = first << PAIR_SHIFT | second
+        winner = last if BEATS[trump][pair] else f[LEADER]
+        played: tuple[Card, ...] = _PAIR_CARDS[pair]
         won_brisques = _PAIR_BRISQUES[pair]
     else:
-        winner = trick[trick_winner(trick, trump)][0]
-        played = tuple(map(_CARD_OF, trick))
+        winner = trick_order(f[LEADER], f[ACTIVE])[trick_winner(trick, trump)]
+        played = tuple(map(CARD_OF, trick))
         won_brisques = sum(map(_BRISQUE_COUNT, played))
     side = rules.sides[winner]
     if won_brisques:
@@ -244,10 +254,10 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[tuple[int, Card], ...
         base = WON_SERIAL_BASE + len(f[PLAYED])
         won = f[WON]
         f[WON] = replace_at(won, winner, won[winner] + tuple(
-            TableCard(c, base + i, 0) for i, (_, c) in enumerate(trick)))
+            TableCard(c, base + i, 0) for i, c in enumerate(played)))
     f[PLAYED] += played
     f[TRICKS] += 1
-    f[TRICK] = ()
+    f[TRICK_INDEXES] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone

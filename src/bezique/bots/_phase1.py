@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique._engine.tricks import trick_winner
+from bezique._engine.tricks import winning_pair
 from bezique.actions import Action, Play
 from bezique.bots._keep import (
     Drops,
@@ -148,7 +148,7 @@ def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card
     card_bp = tt.card_bp
     # who is winning (:func:`~bezique.bots._trick.trick_lead`, read inline: the hot path);
     # one card so far (every two-handed trick when following): it is winning (R1.3)
-    leader, best = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
+    leader, best = trick[0] if len(trick) == 1 else winning_pair(trick, trump)
     last = len(trick) == len(active) - 1
     if T.sides[leader] == T.sides[player]:  # the partner's trick
         return (card_bp if last else _NOTHING), 0, None, 0.0, last

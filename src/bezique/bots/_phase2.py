@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bezique._engine.tricks import trick_winner
+from bezique._engine.tricks import winning_pair
 from bezique.actions import Action, Play
 from bezique.bots.valuation import (
     RANK,
@@ -49,7 +49,7 @@ def phase2(T: Tables, player: int, hand: tuple[Card, ...],
         return best_play(legal, lead_rows, top, kinds, 0, scores)
     # who is winning (:func:`~bezique.bots._trick.trick_lead`, read inline); one card so
     # far (every two-handed trick when following): it is winning (R1.3)
-    leader, best = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
+    leader, best = trick[0] if len(trick) == 1 else winning_pair(trick, trump)
     if T.sides[leader] == T.sides[player]:  # the partner's trick (R11.8)
         return best_play(legal, partner_rows, top, _ONE, 0, scores)
     return best_play(legal, follow_rows, top, _ONE, tt.beaten_by[best.index], scores)

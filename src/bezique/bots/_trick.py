@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bezique._engine.tricks import trick_winner
+from bezique._engine.tricks import winning_pair
 from bezique.bots.valuation import RANK, Tables
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
 
@@ -14,7 +14,7 @@ def trick_lead(T: Tables, trick: tuple[tuple[int, Card], ...], trump: Suit | Non
     """Who is winning the trick so far (R1.3): that player, the index of the card
     winning it, and whether that player is ``player``'s partner (R11.8)."""
     # one card so far (every two-handed trick when following): it is winning (R1.3)
-    leader, card = trick[0] if len(trick) == 1 else trick[trick_winner(trick, trump)]
+    leader, card = trick[0] if len(trick) == 1 else winning_pair(trick, trump)
     return leader, card.index, T.sides[leader] == T.sides[player]
 
 

@@ -270,7 +270,7 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
     while s.stage is not _OVER:
         if s.stage is _DECLARE and not s.window:
             s = _deal_by_seat(s)
-        elif s.tricks >= stop_at and s.phase == 1 and s.stage is _PLAY and not s.trick:
+        elif s.tricks >= stop_at and s.phase == 1 and s.stage is _PLAY and not s.trick_indexes:
             return _evaluate(s, side), steps
         legal = legal_actions(s)
         if len(legal) == 1:

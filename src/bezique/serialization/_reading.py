@@ -8,9 +8,10 @@ from typing import Any, TypeVar, overload
 
 from bezique import variants
 from bezique._engine.hands import held_of, indexes_of
+from bezique._engine.tricks import trick_indexes
 from bezique.actions import Declare
 from bezique.cards import a_noun
-from bezique.errors import SerializationError
+from bezique.errors import InvariantError, SerializationError
 from bezique.game import Game, GameResult
 from bezique.melds import MeldKind
 from bezique.notation import meld_arity
@@ -210,7 +211,12 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
         pile = indexes_of(kwargs.pop("stock"))
-        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile, memo=[None])
+        try:  # the players of the trick follow from its leader (R2.4): checked here
+            trick = trick_indexes(kwargs.pop("trick"), kwargs["leader"], kwargs["active"])
+        except InvariantError as exc:
+            raise fault(f"{path}.{exc.field}", exc.reason) from None
+        return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile,
+                     trick_indexes=trick, memo=[None])
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
