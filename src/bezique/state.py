@@ -332,12 +332,13 @@ def _replace(self: State, /, **changes: Any) -> State:
     return _copy_with(self, changes, changes.pop("memo", [None]))
 
 
+CARD_OF_TABLE: Callable[[TableCard], Card] = attrgetter("card")
+"""The card of a :class:`TableCard` (a C-level getter)."""
+
+
 def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
     """Per player, the count vector of the cards of his ``table`` (the ``laid`` field)."""
-    return tuple(held_of(map(_CARD_OF, cards)) for cards in table)
-
-
-_CARD_OF = attrgetter("card")
+    return tuple(held_of(map(CARD_OF_TABLE, cards)) for cards in table)
 
 
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:

@@ -44,7 +44,8 @@ def _cards(value: object, field: str) -> None:
 
 
 def _indexes(value: object, field: str) -> None:
-    """``value`` is a tuple of card indexes (``Card.index``, 0-31): the stock's form."""
+    """``value`` is a tuple of card indexes (``Card.index``, 0-31): the form of the stock
+    and of the current trick."""
     if not isinstance(value, tuple):
         fail(field, f"expected a tuple of card indexes, not {short(value)}")
     for i, index in enumerate(cast(tuple[object, ...], value)):
@@ -103,11 +104,7 @@ def _flow(s: State, players: int) -> None:
         _player(p, f"active[{i}]", players)
     require(s.leader in s.active, "leader", f"player {s.leader} is not among the active players")
     # the trick's players follow from the leader (R2.4): its cards are the state's field
-    trick = s.trick_indexes
-    require(isinstance(trick, tuple), "trick_indexes", "expected a tuple of card indexes")
-    for i, index in enumerate(trick):
-        require_value(_is_int(index) and 0 <= index < len(ALL_CARDS), f"trick_indexes[{i}]",
-                      index, "is not a card index (0-31)")
+    _indexes(s.trick_indexes, "trick_indexes")
     require_value(_is_int(s.tricks) and s.tricks >= 0, "tricks", s.tricks, "is negative")
     require_value(_is_int(s.packet) and s.packet >= 0, "packet", s.packet, "is negative")
     require_value(s.seed is None or is_seed(s.seed), "seed",

@@ -8,9 +8,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import held_at, indexes_of
+from bezique._engine.hands import CARD_OF, COURT_INDEXES, held_at, indexes_of
 from bezique._engine.shuffle import derive_seed, is_seed, shuffled
-from bezique.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
 from bezique.state import WINDOWS, CartePrivilege, Stage, State
@@ -23,9 +23,6 @@ __all__ = ["PACKET_RANGE", "check_seed", "new_deal", "setup"]
 PACKET_RANGE = DealPolicy.packet_range
 """The sizes a dealer's lifted packet may have (R9.4): :attr:`DealPolicy.packet_range`."""
 
-_COURT_INDEXES = frozenset(c.index for c in ALL_CARDS if c.rank.is_court)
-"""The kings', queens' and jacks' indexes: a hand dealt without any may show carte blanche
-(R11.6)."""
 
 
 def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
@@ -47,7 +44,7 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     pos = rules.players * rules.hand_size
     turn_up = None
     if rules.trump_fixing.turn_up_dealt:
-        turn_up = ALL_CARDS[deck[pos]]
+        turn_up = CARD_OF(deck[pos])
         pos += 1
     state = _initial(variant, rules, dealer, seed, hands, turn_up, deck[pos:])
     if rules.settlement.packet_guess:  # R9.4
@@ -231,7 +228,7 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
     carte = ((CartePrivilege.NONE,) * rules.players if rules.settlement.carte_points is None else
-             tuple(CartePrivilege.MAY if _COURT_INDEXES.isdisjoint(hand) else CartePrivilege.NONE
+             tuple(CartePrivilege.MAY if COURT_INDEXES.isdisjoint(hand) else CartePrivilege.NONE
                    for hand in hands))
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(map(held_at, hands)), ((),) * rules.players, (0,) * rules.players,

@@ -10,10 +10,9 @@ it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import cards_of, copies
+from bezique._engine.hands import CARD_OF, cards_of, copies
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
-from bezique._engine.tricks import CARD_OF
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank

@@ -36,10 +36,10 @@ from typing import Generic, TypeVar
 from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
-__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK", "RANK_SHIFT", "SHIFT",
-           "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at", "cards_of", "copies",
-           "held_at", "held_of", "indexes_of", "plays_of", "position", "recount", "size_of",
-           "table_plays", "without"]
+__all__ = ["CARD_OF", "CARD_WEIGHT", "COURT_INDEXES", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK",
+           "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at",
+           "cards_of", "copies", "held_at", "held_of", "indexes_of", "plays_of", "position",
+           "recount", "size_of", "table_plays", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -77,15 +77,18 @@ def indexes_of(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(map(by_index, cards))
 
 
-_CARD_AT: Callable[[int], Card] = list(ALL_CARDS).__getitem__
-"""``ALL_CARDS[index]`` as a function mapped in C (a list's ``__getitem__`` is called with
-less work than a tuple's)."""
+CARD_OF: Callable[[int], Card] = list(ALL_CARDS).__getitem__
+"""The card of a card index (``CARD_OF(card.index) is card``, the interned ``ALL_CARDS[i]``),
+as a function called in C (a list's ``__getitem__`` is called with less work than a
+tuple's)."""
+COURT_INDEXES: frozenset[int] = frozenset(card.index for card in ALL_CARDS if card.rank.is_court)
+"""The indexes of the kings, queens and jacks (carte blanche, R11.6)."""
 
 
 def cards_at(indexes: Iterable[int]) -> tuple[Card, ...]:
     """The cards of ``indexes`` (the interned ``ALL_CARDS[i]``), in their order:
     :attr:`State.stock <bezique.state.State.stock>` decodes the stock's indexes so."""
-    return tuple(map(_CARD_AT, indexes))
+    return tuple(map(CARD_OF, indexes))
 
 
 def held_of(cards: Iterable[Card]) -> int:
@@ -94,7 +97,7 @@ def held_of(cards: Iterable[Card]) -> int:
 
 
 _WEIGHT_AT: Callable[[int], int] = list(INDEX_WEIGHT).__getitem__
-"""``INDEX_WEIGHT[index]`` as a function mapped in C (as :data:`_CARD_AT`)."""
+"""``INDEX_WEIGHT[index]`` as a function mapped in C (as :data:`CARD_OF`)."""
 
 
 def held_at(indexes: Iterable[int]) -> int:

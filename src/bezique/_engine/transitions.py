@@ -42,7 +42,9 @@ from bezique._engine.fields import (
     WON,
 )
 from bezique._engine.hands import (
+    CARD_OF,
     CARD_WEIGHT,
+    COURT_INDEXES,
     INDEX_WEIGHT,
     cards_of,
     plays_of,
@@ -60,7 +62,6 @@ from bezique._engine.melds.announcing import without_serial
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.tricks import (
     BEATS,
-    CARD_OF,
     PAIR_SHIFT,
     pair_table,
     trick_order,
@@ -362,10 +363,6 @@ def _draw(f: list[Any], rules: Rules) -> State:
     return _with_plays(f, rules, winner)
 
 
-_IS_COURT: tuple[bool, ...] = tuple(card.rank.is_court for card in ALL_CARDS)
-"""``_IS_COURT[card.index]``: whether the card of an index is a king, queen or jack."""
-
-
 def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: int,
                       drawn: tuple[int, ...]) -> tuple[CartePrivilege, ...]:
     """R11.6: who showed carte blanche may show again after drawing a non-court; a drawn
@@ -375,7 +372,8 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
     for k, index in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            again = CB_AGAIN if rules.settlement.carte_again and not _IS_COURT[index] else CB_NONE
+            court = index in COURT_INDEXES
+            again = CB_AGAIN if rules.settlement.carte_again and not court else CB_NONE
             carte = replace_at(carte, player, again)
     return carte
 

@@ -17,16 +17,14 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from bezique._engine.hands import MASK, SHIFT, SUIT_BLOCKS
+from bezique._engine.hands import CARD_OF, MASK, SHIFT, SUIT_BLOCKS
 from bezique.cards import ALL_CARDS, HIGHER_IN_SUIT, SUIT_OF_INDEX, Card, Suit, quote
 from bezique.errors import InvariantError
 
-__all__ = ["BEATS", "CARD_OF", "PAIR_SHIFT", "Follow", "follow_options", "follow_rule",
+__all__ = ["BEATS", "PAIR_SHIFT", "Follow", "follow_options", "follow_rule",
            "pair_key", "pair_table", "trick_indexes", "trick_order", "trick_pairs",
            "trick_winner", "winning_pair"]
 
-CARD_OF: Callable[[int], Card] = ALL_CARDS.__getitem__
-"""The card of a card index (``CARD_OF(card.index) is card``), in C."""
 
 PAIR_SHIFT = 5
 """The key of an ordered pair of cards in a per-pair table (:data:`BEATS`): the first card's

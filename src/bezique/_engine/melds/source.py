@@ -27,20 +27,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bezique._engine.hands import cards_of
 from bezique.cards import Card, by_index
 from bezique.policies import MeldClasses
-from bezique.state import Combination, State, TableCard, Window
+from bezique.state import CARD_OF_TABLE, Combination, State, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
     from bezique._engine.melds.tables import PoolTables, WindowGate
     from bezique.policies.melds import MeldCardSource, MeldPolicy
 
-__all__ = ["CARD_OF_TABLE", "WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
+__all__ = ["WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
            "PoolIndex", "WindowPlans", "WonCards", "card_source"]
 
 WON_SERIAL_BASE = 100_000
 """Serials of won cards (Fildinski) start here, apart from table cards."""
-CARD_OF_TABLE = attrgetter("card")
-"""The card of a :class:`~bezique.state.TableCard` (a C-level getter)."""
 _SERIAL = attrgetter("serial")
 _SERIALS = attrgetter("serials")
 _COMBO_DONE: int = Window.COMBO_DONE.value
