@@ -1,7 +1,7 @@
 """Tests of the greedy policy's precomputed tables and packed count vectors.
 
 The greedy policy counts cards in packed count vectors
-(:data:`bezique._engine.melds.layout.CARD_WEIGHT`) and reads per-card tables built once per
+(:data:`bezique._engine.hands.CARD_WEIGHT`) and reads per-card tables built once per
 variant and trump suit (:mod:`bezique.bots.valuation`). These tests check the tables
 against the plain definitions they stand for.
 """

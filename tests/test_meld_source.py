@@ -1,7 +1,7 @@
 """The meld card source as one compiled object per variant (:mod:`bezique._engine.melds.source`):
 chosen once, answering the options as they apply to it, and asked by the bots too (R3.2,
 R3.7, R3.8, R5.3, R11.5, R13.1, R13.7); and the one packed-count layout the engine and the
-bots share (:mod:`bezique._engine.melds.layout`)."""
+bots share (:mod:`bezique._engine.hands`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import bezique as bz
+from bezique._engine import hands
 from bezique._engine.compiled import rules_of
 from bezique._engine.melds import layout
 from bezique._engine.melds.source import HandAndTable, WonCards
@@ -81,14 +82,14 @@ def test_R3_3_the_full_layout_counts_every_card_and_rank() -> None:
     rng = random.Random(11)
     for _ in range(200):
         cards = [rng.choice(ALL_CARDS) for _ in range(rng.randrange(40))]
-        vector = sum(map(layout.WEIGHT, cards))
+        vector = sum(map(hands.WEIGHT, cards))
         copies = Counter(cards)
         ranks = Counter(card.rank for card in cards)
         for card in ALL_CARDS:
-            assert vector >> layout.SHIFT[card.index] & layout.MASK == copies[card]
+            assert vector >> hands.SHIFT[card.index] & hands.MASK == copies[card]
         for rank in Rank:
-            assert vector >> layout.RANK_SHIFT[int(rank)] & layout.MASK == ranks[rank]
+            assert vector >> hands.RANK_SHIFT[int(rank)] & hands.MASK == ranks[rank]
         for s in range(4):
-            block = vector >> layout.SUIT_SHIFT[s] & layout.SUIT_FIELDS
+            block = vector >> hands.SUIT_SHIFT[s] & hands.SUIT_FIELDS
             assert layout.suit_count(block) == sum(n for c, n in copies.items()
                                                    if c.index // 8 == s)

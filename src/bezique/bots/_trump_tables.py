@@ -12,7 +12,7 @@ counts of a hand or a combination's cards decide (:mod:`bezique.bots._keep`).
 
 from __future__ import annotations
 
-from bezique._engine.melds.layout import GUARD, MASK, RANK_SHIFT, SHIFT
+from bezique._engine.hands import GUARD, MASK, RANK_SHIFT, SHIFT
 from bezique.cards import (
     HIGHER_IN_SUIT,
     RANK_OF_INDEX,

@@ -13,17 +13,8 @@ playout horizon with it.
 
 from __future__ import annotations
 
-from bezique._engine.melds.layout import (
-    FIELD,
-    MASK,
-    RANK_SHIFT,
-    SHIFT,
-    SUIT_FIELDS,
-    SUIT_SHIFT,
-    WEIGHT,
-    suit_count,
-    suit_top,
-)
+from bezique._engine.hands import FIELD, MASK, RANK_SHIFT, SHIFT, SUIT_FIELDS, SUIT_SHIFT, WEIGHT
+from bezique._engine.melds.layout import suit_count, suit_top
 from bezique.bots._sources import SOURCE_HOOKS, MeldCards, PlayHook
 from bezique.bots._trump_tables import (
     ACE,

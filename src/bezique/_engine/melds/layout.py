@@ -4,13 +4,13 @@ Each card has a *weight*: a one in each field of a packed integer that counts it
 the weights of some cards counts them, and ``(x + add) & guard == guard`` tests any multiset
 of counts in three operations (:class:`CountCheck`). Two layouts of the same fields exist:
 
-* **The full layout** (:data:`CARD_WEIGHT`, :data:`WEIGHT`, defined in
-  :mod:`bezique._engine.hands`, where the engine keeps each hand so), the same for every variant:
-  fields of :data:`FIELD` bits, one per card (fields 0-31, by ``Card.index``, so the eight
-  cards of a suit fill one block of eight fields, ace first) and one per rank (fields
-  32-39, by rank value). The bots count hands, tables and the unseen cards so
-  (:mod:`bezique.bots.valuation`), reading fields with the named helpers below
-  (:data:`SHIFT`, :data:`RANK_SHIFT`, :data:`MASK`, :func:`suit_count`, :func:`suit_top`).
+* **The full layout**, defined in :mod:`bezique._engine.hands` (where the engine keeps each
+  hand so; ``CARD_WEIGHT``, ``WEIGHT``), the same for every variant: fields of ``FIELD``
+  bits, one per card (fields 0-31, by ``Card.index``, so the eight cards of a suit fill one
+  block of eight fields, ace first) and one per rank (fields 32-39, by rank value). The
+  bots count hands, tables and the unseen cards so (:mod:`bezique.bots.valuation`),
+  reading fields with the named helpers of :mod:`bezique._engine.hands` (``SHIFT``,
+  ``RANK_SHIFT``, ``MASK``) and :func:`suit_count`, :func:`suit_top` below.
 * **A window's layout per variant and trump** (:class:`Layout`), what the declaration
   window's gate reads (R3.3-R3.9, R4.2; :class:`~bezique._engine.melds.tables.WindowGate`):
   only the fields the combinations of that trump use, one per card some combination needs,
@@ -29,22 +29,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from bezique._engine.hands import (
-    CARD_WEIGHT,
-    FIELD,
-    GUARD,
-    MASK,
-    RANK_SHIFT,
-    SHIFT,
-    SUIT_FIELDS,
-    SUIT_SHIFT,
-    WEIGHT,
-)
+from bezique._engine.hands import FIELD, GUARD, MASK
 from bezique.cards import ALL_CARDS, Card, Rank
 
-__all__ = ["CARD_WEIGHT", "FIELD", "GUARD", "MASK", "RANK_SHIFT", "SHIFT", "SUIT_FIELDS",
-           "SUIT_SHIFT", "WEIGHT", "CountCheck", "Layout", "Needs", "Test", "meld_gate",
-           "suit_count", "suit_top"]
+__all__ = ["CountCheck", "Layout", "Needs", "Test", "meld_gate", "suit_count", "suit_top"]
 
 # --- the full layout (bezique._engine.hands): a suit's block, read by the bots -------------
 
