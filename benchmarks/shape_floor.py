@@ -25,6 +25,7 @@ rules' (sections 1-13 of the rules against the yardstick's simplifications).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import sys
@@ -34,10 +35,20 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench import DEFAULT_YARDSTICK, load_yardstick, play_random_deals
-
 import bezique as bz
+
+
+def _load_bench() -> ModuleType:
+    """``benchmarks/bench.py`` beside this file (no package: loaded by its path), whose
+    yardstick loader and random two-pack deals this benchmark shares."""
+    spec = importlib.util.spec_from_file_location("bench", Path(__file__).with_name("bench.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_BENCH = _load_bench()
 
 PLAY, WINDOW, OVER = 0, 1, 2
 """The floor's stages: a card to play, the winner's meld decision, the deal over."""
@@ -275,9 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per round")
     parser.add_argument("--rounds", type=int, default=7, help="rounds (medians are printed)")
-    parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
+    parser.add_argument("--yardstick", type=Path, default=_BENCH.DEFAULT_YARDSTICK)
     args = parser.parse_args(argv)
-    ref = load_yardstick(args.yardstick)
+    ref = _BENCH.load_yardstick(args.yardstick)
     if ref is None:
         print(f"no yardstick at {args.yardstick}: the floor plays the yardstick's rules "
               "with its own functions", file=sys.stderr)
@@ -291,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds + 1):  # the first round warms up, not counted
         yardstick = ref.run(args.deals, 12345 + r)[0]
         f = play_floor(play_deal, args.deals, 1000 * r)
-        e = play_random_deals(bz.variants.TWO_PACK, args.deals, 1000 * r)[0]
+        e = _BENCH.play_random_deals(bz.variants.TWO_PACK, args.deals, 1000 * r)[0]
         if r:
             floor.append(f / yardstick)
             engine.append(e / yardstick)
