@@ -28,7 +28,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
-from bezique._engine.hands import FIELD, size_of
+from bezique._engine.hands import FIELD, RANK_SHIFT
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
@@ -40,6 +40,8 @@ __all__ = ["StateTensor"]
 
 _SUIT_POSITION = {suit: k for k, suit in enumerate(Suit)}
 _STAGE_POSITION = {Stage.PLAY: 0, Stage.DECLARE: 1, Stage.GUESS: 2, Stage.OVER: 3}
+_OVER = Stage.OVER
+"""``Stage.OVER``, read once: an enum class's attributes go through its ``__getattr__`` hook."""
 _SHOWS_CARTE = {privilege: privilege.may_show for privilege in CartePrivilege}
 _scaled: Callable[[int], float] = SCORE_SCALE.__rtruediv__
 """``_scaled(points)`` is ``points / SCORE_SCALE`` (the same float), in C for ``map``."""
@@ -50,6 +52,10 @@ a table card counts in, as offsets from its class-A row."""
 assert FIELD == 8, "a count vector's card fields are read as bytes"
 _CARD_FIELDS: int = (1 << 32 * FIELD) - 1
 """The 32 card fields of a count vector (without the rank fields): 32 bytes, one a card."""
+_RANKS: int = RANK_SHIFT[0]
+_RANK_FIELDS: int = (1 << 8 * FIELD) - 1
+"""``held >> _RANKS & _RANK_FIELDS``: the eight rank fields of a count vector, whose bytes add
+up to the hand's size (as ``hands.size_of``, in fewer instructions)."""
 _BYTE = 256
 """A count entry holds less than this."""
 
@@ -186,12 +192,12 @@ class StateTensor:
         held = s.held
         sizes = at["hand_sizes"]
         for k, q in enumerate(seats):  # fewer than MAX_HAND_SIZE + 1 cards
-            counts[sizes + k] = size_of(held[q])
+            counts[sizes + k] = sum((held[q] >> _RANKS & _RANK_FIELDS).to_bytes(8, "little"))
         mine = self._sides[player]
         scores = self._scores(s)
         others += zip(range(at["scores"], at["scores"] + self._side_count),
                       map(_scaled, scores[mine:] + scores[:mine]), strict=True)
-        if self._brisques_public or s.stage is Stage.OVER:
+        if self._brisques_public or s.stage is _OVER:
             brisques = s.brisques  # fewer than 8 * MAX_PACKS
             start = at["brisques"]
             for k, b in enumerate(brisques[mine:] + brisques[:mine]):
@@ -203,7 +209,7 @@ class StateTensor:
         :attr:`State.scores <bezique.state.State>` adds up, and between two actions they
         are most often the same tuples (the engine passes unchanged fields on)."""
         parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
-                 s.bonus, s.stage is Stage.OVER)
+                 s.bonus, s.stage is _OVER)
         last, scores = self._last_scores
         if len(last) != len(parts) or not all(map(operator.is_, parts, last)):
             scores = s.scores
