@@ -67,8 +67,8 @@ class StateTensor:
         variant: The rules; the tensor's layout depends on its players and sides.
     """
 
-    __slots__ = ("_at", "_brisques_public", "_last_scores", "_played", "_rel", "_seats",
-                 "_side_count", "_sides", "_vectors", "size")
+    __slots__ = ("_at", "_brisques_public", "_classes", "_last_scores", "_played", "_rel",
+                 "_seats", "_sides", "_vectors", "size")
 
     def __init__(self, variant: Variant) -> None:
         start = 0
@@ -83,7 +83,6 @@ class StateTensor:
         """Per observer, the players from his seat round the table (relative seats)."""
         self._brisques_public: bool = variant.scoring.brisques_public
         self._sides: tuple[int, ...] = variant.deal.sides
-        self._side_count: int = variant.deal.side_count
         self._rel: tuple[list[int], ...] = tuple(_relative(seats) for seats in self._seats)
         """Per observer, each player's seat relative to him (``_seats`` inverted)."""
         self.size: int = observation_size(variant)
@@ -92,7 +91,10 @@ class StateTensor:
         self._vectors: int = 32 * (1 + n)
         """The bytes of the hand and the tables, the tensor's first blocks."""
         self._played: tuple[tuple[Card, ...], bytes] = ((), bytes(32))
-        self._last_scores: tuple[tuple[object, ...], tuple[int, ...]] = ((), ())
+        self._classes: list[tuple[object, bytes | None]] = [((), None)] * n
+        """Per observer, the tables last met and their ``table_used`` block's bytes."""
+        self._last_scores: tuple[tuple[object, ...], tuple[list[tuple[int, float]], ...]] = (
+            (), ())
 
     def parts(self, s: State, player: int) -> tuple[bytearray, list[tuple[int, float]]]:
         """The counts and the other entries of ``player``'s tensor of ``s`` (the same
@@ -101,7 +103,7 @@ class StateTensor:
         seats = self._seats[player]
         rel = self._rel[player]
         counts = self._count_vectors(s, player, seats)
-        self._card_piles(s, seats, rel, counts)
+        self._card_piles(s, player, rel, counts)
         self._one_hots(s, player, rel, counts)
         return counts, self._scalars(s, player, seats, counts)
 
@@ -120,12 +122,19 @@ class StateTensor:
         counts[:n] = vectors.to_bytes(n, "little")
         return counts
 
-    def _card_piles(self, s: State, seats: tuple[int, ...], rel: list[int],
-                    counts: bytearray) -> None:
+    def _card_piles(self, s: State, player: int, rel: list[int], counts: bytearray) -> None:
         """The card blocks after the tables: table classes, won cards, exposed cards, the
         trick and the cards played."""
         at = self._at
-        _table_classes(s.table, seats, at["table_used"], counts)
+        seats = self._seats[player]
+        table, classes = self._classes[player]
+        if table is not s.table:  # the engine passes an unchanged field on
+            table = s.table
+            classes = _table_classes(table, seats)
+            self._classes[player] = (table, classes)
+        if classes is not None:
+            start = at["table_used"]
+            counts[start:start + len(classes)] = classes
         if s.won:
             _table_cards(s.won, seats, at["won"], counts)
         _cards(s.exposed, seats, at["exposed"], counts)
@@ -183,20 +192,16 @@ class StateTensor:
         ``counts``, the player's own side first; the scores (in units of
         ``SCORE_SCALE``), and a stock size too large for a byte, returned as the others."""
         at = self._at
-        others: list[tuple[int, float]] = []
         stock = s.stock_size
         if stock < _BYTE:
             counts[at["stock_size"]] = stock
-        else:
-            others.append((at["stock_size"], stock))
         held = s.held
         sizes = at["hand_sizes"]
         for k, q in enumerate(seats):  # fewer than MAX_HAND_SIZE + 1 cards
             counts[sizes + k] = sum((held[q] >> _RANKS & _RANK_FIELDS).to_bytes(8, "little"))
         mine = self._sides[player]
-        scores = self._scores(s)
-        others += zip(range(at["scores"], at["scores"] + self._side_count),
-                      map(_scaled, scores[mine:] + scores[:mine]), strict=True)
+        scores = self._scores(s)[mine]
+        others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
         if self._brisques_public or s.stage is _OVER:
             brisques = s.brisques  # fewer than 8 * MAX_PACKS
             start = at["brisques"]
@@ -204,17 +209,22 @@ class StateTensor:
                 counts[start + k] = b
         return others
 
-    def _scores(self, s: State) -> tuple[int, ...]:
-        """``s.scores``, kept for the score parts last met: they are the state's fields that
-        :attr:`State.scores <bezique.state.State>` adds up, and between two actions they
-        are most often the same tuples (the engine passes unchanged fields on)."""
+    def _scores(self, s: State) -> tuple[list[tuple[int, float]], ...]:
+        """Per side, the scores' entries of its players' tensors (``(position, points /
+        SCORE_SCALE)`` from that side round; the lists are kept, not to be changed): kept
+        for the score parts last met, the state's fields that :attr:`State.scores
+        <bezique.state.State>` adds up, which between two actions are most often the
+        same tuples (the engine passes unchanged fields on)."""
         parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
                  s.bonus, s.stage is _OVER)
-        last, scores = self._last_scores
+        last, entries = self._last_scores
         if len(last) != len(parts) or not all(map(operator.is_, parts, last)):
-            scores = s.scores
-            self._last_scores = (parts, scores)
-        return scores
+            scaled = list(map(_scaled, s.scores))
+            at = range(self._at["scores"], self._at["scores"] + len(scaled))
+            entries = tuple(list(zip(at, scaled[mine:] + scaled[:mine], strict=True))
+                            for mine in range(len(scaled)))
+            self._last_scores = (parts, entries)
+        return entries
 
 
 def _relative(seats: tuple[int, ...]) -> list[int]:
@@ -225,17 +235,17 @@ def _relative(seats: tuple[int, ...]) -> list[int]:
     return rel
 
 
-def _table_classes(table: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...],
-                   start: int, counts: bytearray) -> None:
+def _table_classes(table: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...]
+                   ) -> bytes | None:
     """Per player from the observer's seat, the classes A, B, C each of his table cards
-    has served in (the tables' counts are their count vectors)."""
+    has served in (the ``table_used`` block), or ``None`` if no card has served in one
+    (the tables' counts are their count vectors)."""
+    block = bytearray(96 * len(seats))
     for k, q in enumerate(seats):
-        cards = table[q]
-        if cards:
-            base = start + 96 * k
-            for tc in cards:
-                for row in _USED_ROWS[tc.used & 7]:
-                    counts[base + tc.card.index + row] += 1
+        for tc in table[q]:
+            for row in _USED_ROWS[tc.used & 7]:
+                block[96 * k + tc.card.index + row] += 1
+    return bytes(block) if any(block) else None
 
 
 def _table_cards(piles: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...],
