@@ -25,9 +25,6 @@ a few item assignments:
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-
 from bezique._engine.hands import FIELD, RANK_SHIFT
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
@@ -43,8 +40,6 @@ _STAGE_POSITION = {Stage.PLAY: 0, Stage.DECLARE: 1, Stage.GUESS: 2, Stage.OVER: 
 _OVER = Stage.OVER
 """``Stage.OVER``, read once: an enum class's attributes go through its ``__getattr__`` hook."""
 _SHOWS_CARTE = {privilege: privilege.may_show for privilege in CartePrivilege}
-_scaled: Callable[[int], float] = SCORE_SCALE.__rtruediv__
-"""``_scaled(points)`` is ``points / SCORE_SCALE`` (the same float), in C for ``map``."""
 _USED_ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(32 * bit for bit in range(3) if used & (1 << bit)) for used in range(8))
 """``_USED_ROWS[used & 7]``: the rows of the ``table_used`` block (classes A, B, C, R3.4)
@@ -68,7 +63,7 @@ class StateTensor:
     """
 
     __slots__ = ("_at", "_brisques_public", "_classes", "_last_scores", "_played", "_rel",
-                 "_seats", "_sides", "_vectors", "size")
+                 "_score_at", "_seats", "_sides", "_vectors", "size")
 
     def __init__(self, variant: Variant) -> None:
         start = 0
@@ -93,8 +88,9 @@ class StateTensor:
         self._played: tuple[tuple[Card, ...], bytes] = ((), bytes(32))
         self._classes: list[tuple[object, bytes | None]] = [((), None)] * n
         """Per observer, the tables last met and their ``table_used`` block's bytes."""
-        self._last_scores: tuple[tuple[object, ...], tuple[list[tuple[int, float]], ...]] = (
-            (), ())
+        self._last_scores: tuple[tuple[object, ...], tuple[float, ...],
+                                 list[list[tuple[int, float]] | None]] = ((), (), [])
+        self._score_at: range = range(at["scores"], at["scores"] + variant.deal.side_count)
 
     def parts(self, s: State, player: int) -> tuple[bytearray, list[tuple[int, float]]]:
         """The counts and the other entries of ``player``'s tensor of ``s`` (the same
@@ -137,7 +133,8 @@ class StateTensor:
             counts[start:start + len(classes)] = classes
         if s.won:
             _table_cards(s.won, seats, at["won"], counts)
-        _cards(s.exposed, seats, at["exposed"], counts)
+        if any(s.exposed):
+            _cards(s.exposed, seats, at["exposed"], counts)
         if s.trick_indexes:  # who played each card follows from the leader (R2.4)
             trick = at["trick"]
             for q, index in zip(trick_order(s.leader, s.active), s.trick_indexes,
@@ -200,7 +197,7 @@ class StateTensor:
         for k, q in enumerate(seats):  # fewer than MAX_HAND_SIZE + 1 cards
             counts[sizes + k] = sum((held[q] >> _RANKS & _RANK_FIELDS).to_bytes(8, "little"))
         mine = self._sides[player]
-        scores = self._scores(s)[mine]
+        scores = self._scores(s, mine)
         others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
         if self._brisques_public or s.stage is _OVER:
             brisques = s.brisques  # fewer than 8 * MAX_PACKS
@@ -209,22 +206,25 @@ class StateTensor:
                 counts[start + k] = b
         return others
 
-    def _scores(self, s: State) -> tuple[list[tuple[int, float]], ...]:
-        """Per side, the scores' entries of its players' tensors (``(position, points /
-        SCORE_SCALE)`` from that side round; the lists are kept, not to be changed): kept
-        for the score parts last met, the state's fields that :attr:`State.scores
-        <bezique.state.State>` adds up, which between two actions are most often the
-        same tuples (the engine passes unchanged fields on)."""
+    def _scores(self, s: State, mine: int) -> list[tuple[int, float]]:
+        """The scores' entries of the tensor of a player of side ``mine``: ``(position,
+        points / SCORE_SCALE)``, from his side round (a list kept, not to be changed).
+        The scores are kept for the score parts last met, the state's fields that
+        :attr:`State.scores <bezique.state.State>` adds up, which between two actions are
+        most often the same tuples (the engine passes unchanged fields on); the entries
+        are kept per side."""
         parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
                  s.bonus, s.stage is _OVER)
-        last, entries = self._last_scores
-        if len(last) != len(parts) or not all(map(operator.is_, parts, last)):
-            scaled = list(map(_scaled, s.scores))
-            at = range(self._at["scores"], self._at["scores"] + len(scaled))
-            entries = tuple(list(zip(at, scaled[mine:] + scaled[:mine], strict=True))
-                            for mine in range(len(scaled)))
-            self._last_scores = (parts, entries)
-        return entries
+        last, scaled, entries = self._last_scores
+        if parts != last:  # in C, each part by identity first: most often the same
+            scaled = tuple(map(SCORE_SCALE.__rtruediv__, s.scores))  # points / SCORE_SCALE
+            entries = [None] * len(scaled)
+            self._last_scores = (parts, scaled, entries)
+        row = entries[mine]
+        if row is None:
+            row = entries[mine] = list(zip(self._score_at, scaled[mine:] + scaled[:mine],
+                                           strict=False))
+        return row
 
 
 def _relative(seats: tuple[int, ...]) -> list[int]:
