@@ -23,6 +23,12 @@ __all__ = ["TensorArrays", "mask_array"]
 
 Array = np.ndarray[Any, np.dtype[Any]]
 
+# dtype objects made once, passed by position: numpy converts ``dtype=np.float32`` anew
+# on every call
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
+_FLOAT32 = np.dtype(np.float32)
+
 
 class TensorArrays:
     """``player``'s observation tensor of a state of ``variant`` as a float32 array (the
@@ -38,7 +44,7 @@ class TensorArrays:
     def __call__(self, s: State, player: int) -> Array:
         """A new array."""
         counts, others = self._tensor.parts(s, player)
-        out = np.frombuffer(counts, dtype=np.uint8).astype(np.float32)
+        out = np.frombuffer(counts, _UINT8).astype(_FLOAT32)
         for at, value in others:
             out[at] = value
         return out
@@ -46,7 +52,7 @@ class TensorArrays:
     def fill(self, out: Array, s: State, player: int) -> None:
         """Write the tensor into ``out``, an array of :attr:`size` entries."""
         counts, others = self._tensor.parts(s, player)
-        out[:] = np.frombuffer(counts, dtype=np.uint8)
+        out[:] = np.frombuffer(counts, _UINT8)
         for at, value in others:
             out[at] = value
 
@@ -58,4 +64,4 @@ def mask_array(encoder: ActionEncoder, s: State, player: int) -> Array:
     if s.to_move == player:
         for i in encoder.legal_ids(s):
             mask[i] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, _INT8)
