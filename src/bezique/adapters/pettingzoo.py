@@ -76,8 +76,8 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def __init__(self, env: Any, illegal: _TerminateIllegal) -> None:
         super().__init__(env)
         raw: raw_env = env.unwrapped
-        # one attribute: each read of a wrapper's attribute goes through PettingZoo's
-        # ``__getattr__`` hook
+        # one attribute: a wrapper's class defines ``__getattr__``, so every read of a
+        # wrapper's attribute takes the interpreter's slow path
         self._chain: tuple[raw_env, int, Callable[[str], Any], Callable[[int], bool]] = (
             raw, raw.encoder.size, illegal.observe, illegal.step_legal)
 
