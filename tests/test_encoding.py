@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -18,6 +19,7 @@ from bezique.encoding import (
     observation_size,
     observation_tensor,
 )
+from bezique.policies.deck import DeckPolicy
 from strategies import play_deal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,15 +243,31 @@ def _declaring_line(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
 
 def _tensor_of_parts(tensor: StateTensor, s: bz.State, player: int) -> list[float]:
     """The tensor :class:`StateTensor` gives for ``player``, as a list of floats."""
-    units, values = tensor.parts(s, player)
-    out = [0.0] * tensor.size
-    for at in units:
-        out[at] += 1.0
-    positions = tensor.scalar_positions(len(values) > len(tensor.scalar_positions(False)))
-    assert len(positions) == len(values)
-    for at, value in zip(positions, values, strict=True):
+    counts, others = tensor.parts(s, player)
+    assert len(counts) == tensor.size
+    out = [float(count) for count in counts]
+    for at, value in others:
+        assert counts[at] == 0
         out[at] = float(value)
     return out
+
+
+def test_a_stock_of_256_cards_or_more_is_not_a_count_but_the_same_tensor() -> None:
+    """The counts hold one byte an entry; a stock of 256 cards or more (sixteen packs,
+    MAX_PACKS) is one of the other entries, and the tensor is still the observation's."""
+    variant = attrs.evolve(bz.variants.TWO_PACK, name="sixteen packs",
+                           deck=DeckPolicy(packs=16))
+    tensor = StateTensor(variant)
+    blocks = [name for name, _ in observation_layout(variant)]
+    stock_at = sum(n for _, n in observation_layout(variant)[:blocks.index("stock_size")])
+    state = bz.new_deal(variant, seed=3)
+    for _ in range(6):
+        assert state.stock_size >= 256
+        for player in range(variant.players):
+            expected = observation_tensor(bz.observe(state, player))
+            assert _tensor_of_parts(tensor, state, player) == expected
+            assert dict(tensor.parts(state, player)[1])[stock_at] == state.stock_size
+        state = bz.apply(state, bz.legal_actions(state)[0])
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.name for v in VARIANTS])

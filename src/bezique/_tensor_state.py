@@ -11,21 +11,21 @@ public. The other hands, the stock's order and the packet are never read, so the
 cannot leak them; tests/test_encoding.py checks it against the reference, element for
 element, on random deals of every variant.
 
-The tensor comes as two parts that the adapters turn into an array in a few numpy calls:
+The tensor comes as two parts that the adapters turn into an array in two numpy calls and
+a few item assignments:
 
-* the *unit positions*: a position once per 1.0 to add, for every card block (a face
-  held twice is listed twice) and every one-hot entry;
-* the *scalars*: the values of the entries that are not counts of ones (the stock size,
-  the hand sizes, the scores and the brisques), whose positions are fixed
-  (:meth:`StateTensor.scalar_positions`).
+* the *counts*: a ``bytearray`` of one byte per entry holding every entry that is a whole
+  number below 256 (the card counts, the one-hot entries, the hand sizes, the brisques
+  and, below 256, the stock size). The hand and the tables are the bytes of their count
+  vectors (``State.held``, ``State.laid``: a field of eight bits per card), written at
+  once; the other entries are set one by one;
+* the *others*: ``(position, value)`` pairs for the rest, the scores (in units of
+  ``SCORE_SCALE``) and a stock size of 256 cards or more.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-
-from bezique._engine.hands import cards_of, size_of
+from bezique._engine.hands import FIELD, RANK_SHIFT
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
@@ -37,13 +37,22 @@ __all__ = ["StateTensor"]
 
 _SUIT_POSITION = {suit: k for k, suit in enumerate(Suit)}
 _STAGE_POSITION = {Stage.PLAY: 0, Stage.DECLARE: 1, Stage.GUESS: 2, Stage.OVER: 3}
+_OVER = Stage.OVER
+"""``Stage.OVER``, read once: an enum class's attributes go through its ``__getattr__`` hook."""
 _SHOWS_CARTE = {privilege: privilege.may_show for privilege in CartePrivilege}
-_scaled: Callable[[int], float] = SCORE_SCALE.__rtruediv__
-"""``_scaled(points)`` is ``points / SCORE_SCALE`` (the same float), in C for ``map``."""
 _USED_ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(32 * bit for bit in range(3) if used & (1 << bit)) for used in range(8))
 """``_USED_ROWS[used & 7]``: the rows of the ``table_used`` block (classes A, B, C, R3.4)
 a table card counts in, as offsets from its class-A row."""
+assert FIELD == 8, "a count vector's card fields are read as bytes"
+_CARD_FIELDS: int = (1 << 32 * FIELD) - 1
+"""The 32 card fields of a count vector (without the rank fields): 32 bytes, one a card."""
+_RANKS: int = RANK_SHIFT[0]
+_RANK_FIELDS: int = (1 << 8 * FIELD) - 1
+"""``held >> _RANKS & _RANK_FIELDS``: the eight rank fields of a count vector, whose bytes add
+up to the hand's size (as ``hands.size_of``, in fewer instructions)."""
+_BYTE = 256
+"""A count entry holds less than this."""
 
 
 class StateTensor:
@@ -53,8 +62,8 @@ class StateTensor:
         variant: The rules; the tensor's layout depends on its players and sides.
     """
 
-    __slots__ = ("_at", "_brisques_public", "_last_scores", "_played", "_rel", "_seats",
-                 "_side_count", "_sides", "size")
+    __slots__ = ("_at", "_brisques_public", "_classes", "_last_scores", "_played", "_rel",
+                 "_score_at", "_seats", "_sides", "_vectors", "size")
 
     def __init__(self, variant: Variant) -> None:
         start = 0
@@ -69,113 +78,153 @@ class StateTensor:
         """Per observer, the players from his seat round the table (relative seats)."""
         self._brisques_public: bool = variant.scoring.brisques_public
         self._sides: tuple[int, ...] = variant.deal.sides
-        self._side_count: int = variant.deal.side_count
         self._rel: tuple[list[int], ...] = tuple(_relative(seats) for seats in self._seats)
         """Per observer, each player's seat relative to him (``_seats`` inverted)."""
         self.size: int = observation_size(variant)
         """The length of the tensor."""
-        self._played: tuple[tuple[Card, ...], list[int]] = ((), [])
-        self._last_scores: tuple[tuple[object, ...], tuple[int, ...]] = ((), ())
+        assert at["hand"] == 0 and at["tables"] == 32
+        self._vectors: int = 32 * (1 + n)
+        """The bytes of the hand and the tables, the tensor's first blocks."""
+        self._played: tuple[tuple[Card, ...], bytes] = ((), bytes(32))
+        self._classes: list[tuple[object, bytes | None]] = [((), None)] * n
+        """Per observer, the tables last met and their ``table_used`` block's bytes."""
+        self._last_scores: tuple[tuple[object, ...], tuple[float, ...],
+                                 list[list[tuple[int, float]] | None]] = ((), (), [])
+        self._score_at: range = range(at["scores"], at["scores"] + variant.deal.side_count)
 
-    def scalar_positions(self, brisques: bool) -> list[int]:
-        """Where the scalars go, in the order :meth:`parts` gives their values: the stock
-        size, the hand sizes, the scores and, if ``brisques``, the brisques."""
-        at = self._at
-        out = [at["stock_size"]]
-        out += range(at["hand_sizes"], at["hand_sizes"] + len(self._seats))
-        out += range(at["scores"], at["scores"] + self._side_count)
-        if brisques:
-            out += range(at["brisques"], at["brisques"] + self._side_count)
-        return out
-
-    def parts(self, s: State, player: int) -> tuple[list[int], list[float]]:
-        """The unit positions and the scalars' values of ``player``'s tensor of ``s`` (the
-        same tensor as ``observation_tensor(observe(s, player))``). The values go to
-        ``scalar_positions(brisques)``, ``brisques`` true when there is one value per
-        position (they are public or the deal is over)."""
+    def parts(self, s: State, player: int) -> tuple[bytearray, list[tuple[int, float]]]:
+        """The counts and the other entries of ``player``'s tensor of ``s`` (the same
+        tensor as ``observation_tensor(observe(s, player))``): the counts are the tensor
+        with the others' positions at 0."""
         seats = self._seats[player]
-        units = [card.index for card in cards_of(s.held[player])]
         rel = self._rel[player]
-        self._card_piles(s, seats, rel, units)
-        self._one_hots(s, player, rel, units)
-        return units, self._scalars(s, player, seats)
+        counts = self._count_vectors(s, player, seats)
+        self._card_piles(s, player, rel, counts)
+        self._one_hots(s, player, rel, counts)
+        return counts, self._scalars(s, player, seats, counts)
 
-    def _card_piles(self, s: State, seats: tuple[int, ...], rel: list[int],
-                    units: list[int]) -> None:
-        """The card blocks after the hand: tables, table classes, won cards, exposed
-        cards, the trick and the cards played."""
+    def _count_vectors(self, s: State, player: int, seats: tuple[int, ...]) -> bytearray:
+        """The tensor's bytes with the hand and the tables, from their count vectors (the
+        tables from the observer's seat round, 32 bytes each), the rest zeros."""
+        vectors = s.held[player] & _CARD_FIELDS
+        laid = s.laid
+        shift = 32 * FIELD
+        for q in seats:
+            if laid[q]:
+                vectors |= (laid[q] & _CARD_FIELDS) << shift
+            shift += 32 * FIELD
+        counts = bytearray(self.size)
+        n = self._vectors
+        counts[:n] = vectors.to_bytes(n, "little")
+        return counts
+
+    def _card_piles(self, s: State, player: int, rel: list[int], counts: bytearray) -> None:
+        """The card blocks after the tables: table classes, won cards, exposed cards, the
+        trick and the cards played."""
         at = self._at
-        _tables(s.table, seats, at["tables"], at["table_used"], units)
+        seats = self._seats[player]
+        table, classes = self._classes[player]
+        if table is not s.table:  # the engine passes an unchanged field on
+            table = s.table
+            classes = _table_classes(table, seats)
+            self._classes[player] = (table, classes)
+        if classes is not None:
+            start = at["table_used"]
+            counts[start:start + len(classes)] = classes
         if s.won:
-            _table_cards(s.won, seats, at["won"], units)
-        _cards(s.exposed, seats, at["exposed"], units)
+            _table_cards(s.won, seats, at["won"], counts)
+        if any(s.exposed):
+            _cards(s.exposed, seats, at["exposed"], counts)
         if s.trick_indexes:  # who played each card follows from the leader (R2.4)
             trick = at["trick"]
-            units += [trick + 32 * rel[q] + index for q, index in
-                      zip(trick_order(s.leader, s.active), s.trick_indexes, strict=False)]
-        units += self._played_units(s.played)
+            for q, index in zip(trick_order(s.leader, s.active), s.trick_indexes,
+                                strict=False):
+                counts[trick + 32 * rel[q] + index] += 1
+        start = at["played"]
+        counts[start:start + 32] = self._played_counts(s.played)
 
-    def _played_units(self, played: tuple[Card, ...]) -> list[int]:
-        """The unit positions of the cards played. The pile only grows during a deal, so
+    def _played_counts(self, played: tuple[Card, ...]) -> bytes:
+        """The counts per face of the cards played. The pile only grows during a deal, so
         those of the pile last asked about are kept, and only the cards added since are
-        looked at when it begins the pile asked about."""
-        last, units = self._played
+        counted when it begins the pile asked about."""
+        last, counts = self._played
         if played is not last:
             n = len(last)
-            start = self._at["played"]
             if len(played) >= n and played[:n] == last:  # Cards compare by identity
-                units = units + [start + card.index for card in played[n:]]
+                more = bytearray(counts)
+                added = played[n:]
             else:
-                units = [start + card.index for card in played]
-            self._played = (played, units)
-        return units
+                more = bytearray(32)
+                added = played
+            for card in added:
+                more[card.index] += 1
+            counts = bytes(more)
+            self._played = (played, counts)
+        return counts
 
-    def _one_hots(self, s: State, player: int, rel: list[int], units: list[int]) -> None:
+    def _one_hots(self, s: State, player: int, rel: list[int], counts: bytearray) -> None:
         """The turn-up, the trump, the stage, the phase, whose turn, the leader, the
         dealer, the players of the trick and the carte blanche privilege (R11.6)."""
         at = self._at
         if s.turn_up is not None:
-            units.append(at["turn_up"] + s.turn_up.index)
+            counts[at["turn_up"] + s.turn_up.index] = 1
         if s.trump is not None:
-            units.append(at["trump"] + _SUIT_POSITION[s.trump])
-        units.append(at["stage"] + _STAGE_POSITION[s.stage])
+            counts[at["trump"] + _SUIT_POSITION[s.trump]] = 1
+        counts[at["stage"] + _STAGE_POSITION[s.stage]] = 1
         if s.phase == 2:
-            units.append(at["phase"])
+            counts[at["phase"]] = 1
         if s.to_move is not None:
-            units.append(at["to_move"] + rel[s.to_move])
-        units.append(at["leader"] + rel[s.leader])
-        units.append(at["dealer"] + rel[s.dealer])
+            counts[at["to_move"] + rel[s.to_move]] = 1
+        counts[at["leader"] + rel[s.leader]] = 1
+        counts[at["dealer"] + rel[s.dealer]] = 1
         active = at["active"]
-        units += [active + rel[q] for q in s.active]
+        for q in s.active:
+            counts[active + rel[q]] = 1
         if _SHOWS_CARTE[s.carte[player]]:
-            units.append(at["carte_blanche"])
+            counts[at["carte_blanche"]] = 1
 
-    def _scalars(self, s: State, player: int, seats: tuple[int, ...]) -> list[float]:
-        """The values at :meth:`scalar_positions`: the stock size, the hand sizes, the
-        scores (in units of ``SCORE_SCALE``) and, where public, the brisques, the player's
-        own side first."""
+    def _scalars(self, s: State, player: int, seats: tuple[int, ...],
+                 counts: bytearray) -> list[tuple[int, float]]:
+        """The stock size, the hand sizes and, where public, the brisques written to
+        ``counts``, the player's own side first; the scores (in units of
+        ``SCORE_SCALE``), and a stock size too large for a byte, returned as the others."""
+        at = self._at
+        stock = s.stock_size
+        if stock < _BYTE:
+            counts[at["stock_size"]] = stock
         held = s.held
-        values: list[float] = [s.stock_size]
-        values += map(size_of, held[player:] + held[:player])  # from the observer's seat
+        sizes = at["hand_sizes"]
+        for k, q in enumerate(seats):  # fewer than MAX_HAND_SIZE + 1 cards
+            counts[sizes + k] = sum((held[q] >> _RANKS & _RANK_FIELDS).to_bytes(8, "little"))
         mine = self._sides[player]
-        scores = self._scores(s)
-        values += map(_scaled, scores[mine:] + scores[:mine])
-        if self._brisques_public or s.stage is Stage.OVER:
-            brisques = s.brisques
-            values += brisques[mine:] + brisques[:mine]
-        return values
+        scores = self._scores(s, mine)
+        others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
+        if self._brisques_public or s.stage is _OVER:
+            brisques = s.brisques  # fewer than 8 * MAX_PACKS
+            start = at["brisques"]
+            for k, b in enumerate(brisques[mine:] + brisques[:mine]):
+                counts[start + k] = b
+        return others
 
-    def _scores(self, s: State) -> tuple[int, ...]:
-        """``s.scores``, kept for the score parts last met: they are the state's fields that
-        :attr:`State.scores <bezique.state.State>` adds up, and between two actions they
-        are most often the same tuples (the engine passes unchanged fields on)."""
+    def _scores(self, s: State, mine: int) -> list[tuple[int, float]]:
+        """The scores' entries of the tensor of a player of side ``mine``: ``(position,
+        points / SCORE_SCALE)``, from his side round (a list kept, not to be changed).
+        The scores are kept for the score parts last met, the state's fields that
+        :attr:`State.scores <bezique.state.State>` adds up, which between two actions are
+        most often the same tuples (the engine passes unchanged fields on); the entries
+        are kept per side."""
         parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
-                 s.bonus, s.stage is Stage.OVER)
-        last, scores = self._last_scores
-        if len(last) != len(parts) or not all(map(operator.is_, parts, last)):
-            scores = s.scores
-            self._last_scores = (parts, scores)
-        return scores
+                 s.bonus, s.stage is _OVER)
+        last, scaled, entries = self._last_scores
+        if parts != last:  # in C, each part by identity first: most often the same
+            scaled = tuple(map(SCORE_SCALE.__rtruediv__, s.scores))  # points / SCORE_SCALE
+            entries = [None] * len(scaled)
+            self._last_scores = (parts, scaled, entries)
+        row = entries[mine]
+        if row is None:
+            row = entries[mine] = list(zip(self._score_at, scaled[mine:] + scaled[:mine],
+                                           strict=False))
+        return row
 
 
 def _relative(seats: tuple[int, ...]) -> list[int]:
@@ -186,36 +235,34 @@ def _relative(seats: tuple[int, ...]) -> list[int]:
     return rel
 
 
-def _tables(table: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...], start: int,
-            used_start: int, units: list[int]) -> None:
-    """Every table as counts per face, then the classes A, B, C each card has served in."""
+def _table_classes(table: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...]
+                   ) -> bytes | None:
+    """Per player from the observer's seat, the classes A, B, C each of his table cards
+    has served in (the ``table_used`` block), or ``None`` if no card has served in one
+    (the tables' counts are their count vectors)."""
+    block = bytearray(96 * len(seats))
     for k, q in enumerate(seats):
-        cards = table[q]
-        if not cards:
-            continue
-        base = start + 32 * k
-        units += [base + tc.card.index for tc in cards]
-        used_base = used_start + 96 * k
-        for tc in cards:
-            rows = _USED_ROWS[tc.used & 7]
-            if rows:
-                at = used_base + tc.card.index
-                units += [at + row for row in rows]
+        for tc in table[q]:
+            for row in _USED_ROWS[tc.used & 7]:
+                block[96 * k + tc.card.index + row] += 1
+    return bytes(block) if any(block) else None
 
 
 def _table_cards(piles: tuple[tuple[TableCard, ...], ...], seats: tuple[int, ...],
-                 start: int, units: list[int]) -> None:
+                 start: int, counts: bytearray) -> None:
     """Per player from the observer's seat, a block of counts per face of ``piles``."""
     for k, q in enumerate(seats):
         base = start + 32 * k
-        units += [base + tc.card.index for tc in piles[q]]
+        for tc in piles[q]:
+            counts[base + tc.card.index] += 1
 
 
 def _cards(piles: tuple[tuple[Card, ...], ...], seats: tuple[int, ...], start: int,
-           units: list[int]) -> None:
+           counts: bytearray) -> None:
     """Per player from the observer's seat, a block of counts per face of ``piles``."""
     for k, q in enumerate(seats):
         pile = piles[q]
         if pile:
             base = start + 32 * k
-            units += [base + card.index for card in pile]
+            for card in pile:
+                counts[base + card.index] += 1

@@ -3,9 +3,9 @@
 :func:`bezique.encoding.observation_tensor` gives a list of floats from an observation;
 the adapters want the same numbers as a float32 array for the player to move after every
 action. :class:`TensorArrays` reads them straight off the state
-(:class:`bezique._tensor_state.StateTensor`, which reads only what the player may see)
-in three numpy calls: the unit entries counted by ``bincount``, the scalars set at their
-fixed positions.
+(:class:`bezique._tensor_state.StateTensor`, which reads only what the player may see):
+the counts, one byte an entry, made a float32 array by one ``astype``, then the few other
+entries (the scores) set one by one.
 """
 
 from __future__ import annotations
@@ -23,34 +23,38 @@ __all__ = ["TensorArrays", "mask_array"]
 
 Array = np.ndarray[Any, np.dtype[Any]]
 
+# dtype objects made once, passed by position: numpy converts ``dtype=np.float32`` anew
+# on every call
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
+_FLOAT32 = np.dtype(np.float32)
+
 
 class TensorArrays:
     """``player``'s observation tensor of a state of ``variant`` as a float32 array (the
     same numbers as ``observation_tensor(observe(state, player))``)."""
 
-    __slots__ = ("_positions", "_tensor", "size")
+    __slots__ = ("_tensor", "size")
 
     def __init__(self, variant: Variant) -> None:
         self._tensor = StateTensor(variant)
         self.size: int = self._tensor.size
         """The length of the tensor."""
-        # by the number of scalar values: with the brisques or without
-        self._positions: dict[int, Array] = {
-            len(positions): np.array(positions, dtype=np.intp)
-            for positions in map(self._tensor.scalar_positions, (False, True))}
 
     def __call__(self, s: State, player: int) -> Array:
         """A new array."""
-        units, values = self._tensor.parts(s, player)
-        out = np.bincount(units, minlength=self.size).astype(np.float32)
-        out[self._positions[len(values)]] = values
+        counts, others = self._tensor.parts(s, player)
+        out = np.frombuffer(counts, _UINT8).astype(_FLOAT32)
+        for at, value in others:
+            out[at] = value
         return out
 
     def fill(self, out: Array, s: State, player: int) -> None:
         """Write the tensor into ``out``, an array of :attr:`size` entries."""
-        units, values = self._tensor.parts(s, player)
-        out[:] = np.bincount(units, minlength=self.size)
-        out[self._positions[len(values)]] = values
+        counts, others = self._tensor.parts(s, player)
+        out[:] = np.frombuffer(counts, _UINT8)
+        for at, value in others:
+            out[at] = value
 
 
 def mask_array(encoder: ActionEncoder, s: State, player: int) -> Array:
@@ -60,4 +64,4 @@ def mask_array(encoder: ActionEncoder, s: State, player: int) -> Array:
     if s.to_move == player:
         for i in encoder.legal_ids(s):
             mask[i] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, _INT8)

@@ -24,6 +24,7 @@ the dealer (other keys are ignored, as PettingZoo's classic environments ignore 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
@@ -55,11 +56,8 @@ def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
     PettingZoo's usual wrappers: an illegal action ends the deal with -1 for its player
     (``TerminateIllegalWrapper``), out-of-range actions are refused, and the order of
     calls is enforced. ``options`` are variant options (``brisque_timing=...``)."""
-    e = raw_env(variant, render_mode, **options)
-    e = _TerminateIllegal(e, illegal_reward=-1)
-    e = _AssertOutOfBounds(e)
-    e = _OrderEnforcing(e)
-    return e
+    illegal = _TerminateIllegal(raw_env(variant, render_mode, **options), illegal_reward=-1)
+    return _OrderEnforcing(_AssertOutOfBounds(illegal), illegal)
 
 
 # PettingZoo's wrappers reach the raw environment's attributes through a chain of
@@ -67,18 +65,28 @@ def env(variant: str | Variant = "two-pack", render_mode: str | None = None,
 # ``Discrete.contains``; together that costs several times a bare ``apply`` per step.
 # Each subclass below answers the common case of its ``step`` from the raw environment
 # directly and leaves every other case to PettingZoo's own code, so behaviour is PettingZoo's.
+# The outermost one takes a common step through the other two in one go: the bounds
+# wrapper's test, then the illegal-move wrapper's (``_TerminateIllegal.step_legal``); a
+# step either refuses goes down the chain as before.
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order check; a step after ``reset`` with agents left goes straight in."""
+    """PettingZoo's order check; a step after ``reset`` with agents left goes straight in
+    when it is in range and legal, and ``last()`` reads the raw environment directly."""
 
-    def __init__(self, env: Any) -> None:
+    def __init__(self, env: Any, illegal: _TerminateIllegal) -> None:
         super().__init__(env)
-        self._raw: raw_env = env.unwrapped
+        raw: raw_env = env.unwrapped
+        # one attribute: a wrapper's class defines ``__getattr__``, so every read of a
+        # wrapper's attribute takes the interpreter's slow path
+        self._chain: tuple[raw_env, int, Callable[[str], Any], Callable[[int], bool]] = (
+            raw, raw.encoder.size, illegal.observe, illegal.step_legal)
 
     def step(self, action: int | None) -> None:
-        if self._has_reset and self._raw.agents:
+        raw, size, _, step_legal = self._chain
+        if self._has_reset and raw.agents:
             self._has_updated = True
-            self.env.step(action)
+            if not (type(action) is int and 0 <= action < size and step_legal(action)):
+                self.env.step(action)  # the wrappers' own checks and messages
         else:
             super().step(action)
 
@@ -86,9 +94,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         """As :meth:`pettingzoo.AECEnv.last`, reading the raw environment directly."""
         if not self._has_reset:
             return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
-        raw = self._raw
+        raw, _, seen_by, _ = self._chain
         agent = raw.agent_selection
-        seen = self.env.observe(agent) if observe else None
+        seen = seen_by(agent) if observe else None
         return (seen, raw._cumulative_rewards[agent], raw.terminations[agent],
                 raw.truncations[agent], raw.infos[agent])
 
@@ -126,18 +134,26 @@ class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
         self._raw: raw_env = env.unwrapped
 
     def step(self, action: int | None) -> None:
+        if not self.step_legal(action):
+            raw = self._raw
+            if self._prev_obs is None:
+                self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
+            super().step(action)
+
+    def step_legal(self, action: Any) -> bool:
+        """Take ``action`` as PettingZoo's step takes a legal action (true), or, if it is
+        not legal or the agent to move is done, do nothing (false)."""
         raw = self._raw
         agent = raw.agent_selection
-        if not self._terminated and not raw.terminations[agent] and not raw.truncations[agent]:
-            seen = self._prev_obs  # the mover's observation if ``last()`` came first
-            if (action in raw.encoder.legal_ids(raw.deal) if seen is None
-                    else seen["action_mask"][action]):
-                self._prev_obs = self._prev_info = None
-                self.env.step(action)  # what PettingZoo's step does with a legal action
-                return
-        if self._prev_obs is None:
-            self._prev_obs = {"action_mask": raw.encoder.mask(raw.deal)}
-        super().step(action)
+        if self._terminated or raw.terminations[agent] or raw.truncations[agent]:
+            return False
+        seen = self._prev_obs  # the mover's observation if ``last()`` came first
+        if not (action in raw.encoder.legal_ids(raw.deal) if seen is None
+                else seen["action_mask"][action]):
+            return False
+        self._prev_obs = self._prev_info = None
+        raw.step(action)
+        return True
 
     def observe(self, agent: str) -> Any:
         """As PettingZoo's wrapper: the observation, kept when ``agent`` is to move."""
