@@ -107,12 +107,15 @@ def held_at(indexes: Iterable[int]) -> int:
 
 
 _RANK_FIELDS_ONES: int = sum(1 << FIELD * k for k in range(len(Rank)))
+_TOP_RANK_FIELD: int = FIELD * (len(Rank) - 1)
+"""Where the product of :func:`size_of` holds the sum (``len(Rank)`` is a Python-level
+call of the enum's class, so it is asked once)."""
 
 
 def size_of(held: int) -> int:
     """How many cards the count vector ``held`` counts: its rank fields summed (into the
     top one by a multiplication), fewer than a field's limit."""
-    return (held >> RANK_SHIFT[0]) * _RANK_FIELDS_ONES >> FIELD * (len(Rank) - 1) & MASK
+    return (held >> RANK_SHIFT[0]) * _RANK_FIELDS_ONES >> _TOP_RANK_FIELD & MASK
 
 
 def copies(held: int, card: Card) -> int:
