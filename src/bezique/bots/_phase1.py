@@ -38,7 +38,6 @@ from bezique.bots.valuation import (
     COMPLETE,
     MASK,
     SHIFT,
-    TRUMP_POS,
     WEIGHT,
     Tables,
     TrumpTables,
@@ -55,7 +54,8 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
            combos: tuple[Combination, ...], active: tuple[int, ...],
            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-1 card play: keep meld cards and brisques, win tricks that are worth it."""
-    tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    lt = T.last_trump
+    tt = lt[1] if lt[0] is trump else T.trump_tables(trump)
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     held = sum(map(WEIGHT, hand))
     my_table = table[player]
@@ -91,7 +91,8 @@ def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
     the hand alone counts in every class (R3.4), so the keep values need no class
     vectors (:func:`~bezique.bots._keep.hand_keep_values`) and every play is from the hand
     (:func:`hand_play`). The same choice as the general path, the same floats."""
-    tt = T.by_trump[TRUMP_POS.get(id(trump), -1)]
+    lt = T.last_trump
+    tt = lt[1] if lt[0] is trump else T.trump_tables(trump)
     held = sum(map(WEIGHT, hand))
     g = stock_size / T.initial_stock
     if g > 1.0:

@@ -46,8 +46,9 @@ COMPLETE: float = 0.9
 class Tables:
     """Everything the greedy policy needs about one variant, built once."""
 
-    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "meld_cards",
-                 "partners", "play_hook", "reuses", "rules", "seven_points", "sides")
+    __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "last_trump",
+                 "meld_cards", "partners", "play_hook", "reuses", "rules", "seven_points",
+                 "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
@@ -72,6 +73,16 @@ class Tables:
         self.by_trump: tuple[TrumpTables, ...] = (*(TrumpTables(rules, t, self.bp) for t in SUITS),
                          TrumpTables(rules, None, self.bp))
         """Per trump suit position, the suit's tables; ``by_trump[-1]`` with no trump."""
+        self.last_trump: tuple[Suit | None, TrumpTables] = (None, self.by_trump[-1])
+        """The trump suit last asked about and its tables (:meth:`trump_tables`): a deal
+        keeps its trump, so ``tt = lt[1] if (lt := T.last_trump)[0] is trump else
+        T.trump_tables(trump)`` finds them with no look-up."""
+
+    def trump_tables(self, trump: Suit | None) -> TrumpTables:
+        """The tables of ``trump`` (``None``: no trump yet), kept as :attr:`last_trump`."""
+        tt = self.by_trump[TRUMP_POS.get(id(trump), -1)]
+        self.last_trump = (trump, tt)
+        return tt
 
 
 _TABLES: VariantCache[Tables] = VariantCache(Tables)
