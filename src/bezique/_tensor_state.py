@@ -25,7 +25,7 @@ a few item assignments:
 
 from __future__ import annotations
 
-from bezique._engine.hands import FIELD, RANK_SHIFT
+from bezique._engine.hands import FIELD, size_of
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
@@ -47,10 +47,6 @@ a table card counts in, as offsets from its class-A row."""
 assert FIELD == 8, "a count vector's card fields are read as bytes"
 _CARD_FIELDS: int = (1 << 32 * FIELD) - 1
 """The 32 card fields of a count vector (without the rank fields): 32 bytes, one a card."""
-_RANKS: int = RANK_SHIFT[0]
-_RANK_FIELDS: int = (1 << 8 * FIELD) - 1
-"""``held >> _RANKS & _RANK_FIELDS``: the eight rank fields of a count vector, whose bytes add
-up to the hand's size (as ``hands.size_of``, in fewer instructions)."""
 _BYTE = 256
 """A count entry holds less than this."""
 
@@ -195,7 +191,7 @@ class StateTensor:
         held = s.held
         sizes = at["hand_sizes"]
         for k, q in enumerate(seats):  # fewer than MAX_HAND_SIZE + 1 cards
-            counts[sizes + k] = sum((held[q] >> _RANKS & _RANK_FIELDS).to_bytes(8, "little"))
+            counts[sizes + k] = size_of(held[q])
         mine = self._sides[player]
         scores = self._scores(s, mine)
         others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
