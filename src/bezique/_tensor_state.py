@@ -30,15 +30,13 @@ from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE
 from bezique.cards import Card, Suit
 from bezique.encoding import observation_layout, observation_size
-from bezique.state import CartePrivilege, Stage, State, TableCard
+from bezique.state import OVER, CartePrivilege, Stage, State, TableCard
 from bezique.variants import Variant
 
 __all__ = ["StateTensor"]
 
 _SUIT_POSITION = {suit: k for k, suit in enumerate(Suit)}
 _STAGE_POSITION = {Stage.PLAY: 0, Stage.DECLARE: 1, Stage.GUESS: 2, Stage.OVER: 3}
-_OVER = Stage.OVER
-"""``Stage.OVER``, read once: an enum class's attributes go through its ``__getattr__`` hook."""
 _SHOWS_CARTE = {privilege: privilege.may_show for privilege in CartePrivilege}
 _USED_ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(32 * bit for bit in range(3) if used & (1 << bit)) for used in range(8))
@@ -195,7 +193,7 @@ class StateTensor:
         mine = self._sides[player]
         scores = self._scores(s, mine)
         others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
-        if self._brisques_public or s.stage is _OVER:
+        if self._brisques_public or s.stage is OVER:
             brisques = s.brisques  # fewer than 8 * MAX_PACKS
             start = at["brisques"]
             for k, b in enumerate(brisques[mine:] + brisques[:mine]):
@@ -210,7 +208,7 @@ class StateTensor:
         most often the same tuples (the engine passes unchanged fields on); the entries
         are kept per side."""
         parts = (s.variant, s.melds, s.sevens, s.brisques, s.last_trick, s.penalties,
-                 s.bonus, s.stage is _OVER)
+                 s.bonus, s.stage is OVER)
         last, scaled, entries = self._last_scores
         if parts != last:  # in C, each part by identity first: most often the same
             scaled = tuple(map(SCORE_SCALE.__rtruediv__, s.scores))  # points / SCORE_SCALE

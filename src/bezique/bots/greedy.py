@@ -72,13 +72,12 @@ from bezique.bots.valuation import _TABLES, JACK, RANK
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation
-from bezique.state import Combination, Stage, TableCard
+from bezique.state import DECLARE, PLAY, Combination, Stage, TableCard
 from bezique.variants import Variant
 
 __all__ = ["GreedyBot", "greedy_action"]
 
 _PASS = Pass()
-_DECLARE, _PLAY = Stage.DECLARE, Stage.PLAY
 _tables_of = _TABLES.get
 """:func:`~bezique.bots.valuation.tables_of`, one call less."""
 
@@ -144,7 +143,7 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
-    if stage is _PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
+    if stage is PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
         last = _TABLES.last  # a bot plays one variant at a time: the identity test first
         T = last[1] if last[0] is variant else _tables_of(variant)
         if phase != 1:
@@ -156,9 +155,9 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
                                legal)  # the commonest phase-1 play: a hand, no table card
         return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
                       active, legal, scores)
-    if stage is _DECLARE:
+    if stage is DECLARE:
         return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
-    if stage is not _PLAY:
+    if stage is not PLAY:
         return _guess(legal, variant.deal.packet_target)
     if scores is not None:
         scores.extend([0.0] * (len(legal) - 1) + [1.0])

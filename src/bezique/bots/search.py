@@ -72,7 +72,7 @@ from bezique.engine import apply_unchecked, legal_actions, rules_of
 from bezique.errors import BotError
 from bezique.observation import Observation, determinize
 from bezique.results import deal_result
-from bezique.state import Stage, State
+from bezique.state import DECLARE, OVER, PLAY, State
 from bezique.variants import Variant
 
 __all__ = ["SearchBot"]
@@ -82,9 +82,6 @@ _RACE_FROM = 6
 """Rounds after which candidates clearly worse than the greedy choice are dropped."""
 _DROP = 2.0
 """Standard errors below the greedy choice that make a candidate clearly worse."""
-_OVER = Stage.OVER
-_PLAY = Stage.PLAY
-_DECLARE = Stage.DECLARE
 
 
 def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -147,7 +144,7 @@ class SearchBot:
         """
         o = observation
         legal = legal_choices(o)
-        if len(legal) == 1 or o.stage not in (_PLAY, _DECLARE):
+        if len(legal) == 1 or o.stage not in (PLAY, DECLARE):
             return legal[0] if len(legal) == 1 else _greedy(o)
         start = time.perf_counter()
         side = o.variant.deal.sides[o.player]
@@ -259,7 +256,7 @@ def _greedy(o: Observation, scores: list[float] | None = None) -> Action:
 def _certain(o: Observation) -> bool:
     """Whether the determinization is certain: two players, the stock gone, so every
     card not seen is in the opponent's hand."""
-    return o.stock_size == 0 and len(o.hand_sizes) == 2 and o.stage is _PLAY
+    return o.stock_size == 0 and len(o.hand_sizes) == 2 and o.stage is PLAY
 
 
 def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
@@ -267,10 +264,10 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
     phase 1, until ``stop_at`` tricks are done; return ``side``'s score (see the module
     documentation) and the number of actions played."""
     steps = 0
-    while s.stage is not _OVER:
-        if s.stage is _DECLARE and not s.window:
+    while s.stage is not OVER:
+        if s.stage is DECLARE and not s.window:
             s = _deal_by_seat(s)
-        elif s.tricks >= stop_at and s.phase == 1 and s.stage is _PLAY and not s.trick_indexes:
+        elif s.tricks >= stop_at and s.phase == 1 and s.stage is PLAY and not s.trick_indexes:
             return _evaluate(s, side), steps
         legal = legal_actions(s)
         if len(legal) == 1:
