@@ -36,6 +36,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 import bezique as bz
+from bezique._engine.transitions import replace_at  # the engine's own helper
 
 
 def _load_bench() -> ModuleType:
@@ -93,12 +94,6 @@ MELDS = [Meld(m) for m in range(14)]
 PASS = Pass()
 
 
-def _put(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    changed = list(items)
-    changed[i] = value
-    return tuple(changed)
-
-
 _RULES = ("meld_options", "pick", "follow_options", "BRISQUE", "MAR_T", "FOUR_T", "FOUR_SCORE",
           "BEZ_T", "BEZ_B", "SEQ_T", "SEV_B", "MAR_B")
 """The yardstick's rules functions and tables the floor plays with (bound by :func:`build`)."""
@@ -146,10 +141,10 @@ def _play(f: list[Any], c: int) -> Any:
     p = f[TO_MOVE]
     hand = list(f[HANDS][p])
     hand.remove(c)
-    f[HANDS] = hands = _put(f[HANDS], p, tuple(hand))
-    f[HM] = _put(f[HM], p, f[HM][p] ^ 1 << c)
+    f[HANDS] = hands = replace_at(f[HANDS], p, tuple(hand))
+    f[HM] = replace_at(f[HM], p, f[HM][p] ^ 1 << c)
     if f[EX][p] >> c & 1:
-        f[EX] = _put(f[EX], p, f[EX][p] & ~(1 << c))
+        f[EX] = replace_at(f[EX], p, f[EX][p] & ~(1 << c))
     trick = (*f[TRICK], c)
     q = 1 - p
     if len(trick) == 1:
@@ -164,7 +159,7 @@ def _play(f: list[Any], c: int) -> Any:
     s1, s2 = c1 >> 3 & 3, c2 >> 3 & 3
     leader = f[LEADER]
     w = p if ((c2 & 7 > c1 & 7) if s2 == s1 else s2 == trump) else leader
-    f[SCORE] = _put(f[SCORE], w, f[SCORE][w] + BRISQUE[c1] + BRISQUE[c2])
+    f[SCORE] = replace_at(f[SCORE], w, f[SCORE][w] + BRISQUE[c1] + BRISQUE[c2])
     f[TRICK] = ()
     f[TO_MOVE] = f[LEADER] = f[WINNER] = w
     if f[PHASE] == 1:
@@ -174,7 +169,7 @@ def _play(f: list[Any], c: int) -> Any:
                                f[STOCK][0] & 31 != trump * 8)
         f[MEMO] = [(PASS, *map(MELDS.__getitem__, options[1:]))]
     elif not hands[0]:
-        f[SCORE] = _put(f[SCORE], w, f[SCORE][w] + 10)
+        f[SCORE] = replace_at(f[SCORE], w, f[SCORE][w] + 10)
         f[STAGE] = OVER
         f[MEMO] = [()]
     else:
@@ -188,28 +183,28 @@ def _meld(f: list[Any], m: int) -> Any:
     concealed = hw & ~ex
     if m <= 4:
         c = pick(MAR_T[m - 1], hw & ~f[MAR][w], concealed)
-        f[MAR] = _put(f[MAR], w, f[MAR][w] | c)
+        f[MAR] = replace_at(f[MAR], w, f[MAR][w] | c)
         ex |= c
         score += 40 if m - 1 == trump else 20
     elif m <= 8:
         c = pick(FOUR_T[m - 5], hw & ~f[FOUR][w], concealed)
-        f[FOUR] = _put(f[FOUR], w, f[FOUR][w] | c)
+        f[FOUR] = replace_at(f[FOUR], w, f[FOUR][w] | c)
         ex |= c
         score += FOUR_SCORE[m - 5]
     elif m == 9:
         c = pick(BEZ_T, hw & ~f[BEZ][w], concealed)
-        f[BEZ] = _put(f[BEZ], w, f[BEZ][w] | c)
+        f[BEZ] = replace_at(f[BEZ], w, f[BEZ][w] | c)
         ex |= c
         score += 40
     elif m == 10:
-        f[BEZ] = _put(f[BEZ], w, f[BEZ][w] | BEZ_B)
-        f[DBL] = _put(f[DBL], w, True)
+        f[BEZ] = replace_at(f[BEZ], w, f[BEZ][w] | BEZ_B)
+        f[DBL] = replace_at(f[DBL], w, True)
         ex |= BEZ_B
         score += 500
     elif m == 11:
         c = pick(SEQ_T[trump], hw & ~f[SEQ][w], concealed)
-        f[SEQ] = _put(f[SEQ], w, f[SEQ][w] | c)
-        f[MAR] = _put(f[MAR], w, f[MAR][w] | c & MAR_B[trump])
+        f[SEQ] = replace_at(f[SEQ], w, f[SEQ][w] | c)
+        f[MAR] = replace_at(f[MAR], w, f[MAR][w] | c & MAR_B[trump])
         ex |= c
         score += 250
     else:
@@ -217,19 +212,19 @@ def _meld(f: list[Any], m: int) -> Any:
         seven &= -seven
         score += 10
         if m == 12:
-            f[SEV] = _put(f[SEV], w, f[SEV][w] | seven)
+            f[SEV] = replace_at(f[SEV], w, f[SEV][w] | seven)
         else:  # the seven exchanged for the turn-up
             c = seven.bit_length() - 1
             stock = f[STOCK]
             hand = list(f[HANDS][w])
             hand.remove(c)
             hand.append(stock[0])
-            f[HANDS] = _put(f[HANDS], w, tuple(hand))
-            f[HM] = _put(f[HM], w, hw ^ (seven | 1 << stock[0]))
+            f[HANDS] = replace_at(f[HANDS], w, tuple(hand))
+            f[HM] = replace_at(f[HM], w, hw ^ (seven | 1 << stock[0]))
             ex &= ~seven
             f[STOCK] = (c, *stock[1:])
-    f[EX] = _put(f[EX], w, ex)
-    f[SCORE] = _put(f[SCORE], w, score)
+    f[EX] = replace_at(f[EX], w, ex)
+    f[SCORE] = replace_at(f[SCORE], w, score)
     return _draw(f)
 
 
