@@ -18,6 +18,7 @@ import pytest
 import bezique as bz
 from bezique.bots import _keep, _phase1, valuation
 from bezique.bots.greedy import greedy_action
+from bezique.observation import hand_counts
 from bezique.state import Stage
 
 _VARIANTS = [bz.variants.TWO_PACK, bz.variants.EIGHT_PACK, bz.variants.RUBICON,
@@ -78,7 +79,7 @@ def test_hand_path_makes_the_general_choice(variant: bz.Variant) -> None:
         general = greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table,
                                 o.trick, o.trump, o.turn_up, o.stock_size, o.played, o.won,
                                 o.combos, o.active, legal, scores)
-        fast = _phase1.hand_phase1(T, o.player, o.hand, o.trick, o.trump, o.turn_up,
+        fast = _phase1.hand_phase1(T, o.player, hand_counts(o), o.trick, o.trump, o.turn_up,
                                    o.stock_size, o.active, legal)
         assert fast is general
         assert bot.choose(o, random.Random(0)) is general

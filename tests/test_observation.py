@@ -12,10 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bezique as bz
+from bezique._engine.hands import held_of
+from bezique.observation import hand_counts
 from bezique.state import Stage
 from bezique.testing import check_state
 from strategies import deal_positions, reachable_states, variants
@@ -105,3 +108,19 @@ def test_determinize_of_a_game_observation_gives_its_current_deal() -> None:
     assert seen.game_totals == (0, 0)
     sample = bz.determinize(seen, random.Random(2))
     assert sample.hands[1] == game.current.hands[1]
+
+
+@settings(max_examples=40)
+@given(state=reachable_states(variants()))
+def test_hand_counts_is_the_observers_hand_however_the_observation_was_made(
+        state: bz.State) -> None:
+    """The bots read the hand as a count vector: the one :func:`bz.observe` keeps, or,
+    for an observation made otherwise, the hand counted afresh; never a stale one."""
+    for player in range(state.variant.players):
+        o = bz.observe(state, player)
+        assert hand_counts(o) == state.held[player] == held_of(o.hand)
+        copy = bz.from_json(bz.to_json(o))
+        assert copy == o and hash(copy) == hash(o) and repr(copy) == repr(o)
+        assert hand_counts(copy) == state.held[player]
+        other = state.hands[(player + 1) % state.variant.players]
+        assert hand_counts(attrs.evolve(o, hand=other)) == held_of(other)

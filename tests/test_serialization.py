@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import pickle
 import random
 import typing
 from collections.abc import Iterator
@@ -107,6 +108,24 @@ def test_decoded_states_play_on_like_the_originals() -> None:
     back = bz.from_json(bz.to_json(middle), bz.State)
     rng_a, rng_b = random.Random(9), random.Random(9)
     a, b = middle, back
+    while not a.is_over:
+        a = bz.apply(a, rng_a.choice(bz.legal_actions(a)))
+        b = bz.apply(b, rng_b.choice(bz.legal_actions(b)))
+        assert a == b
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_pickled_positions_play_on_like_the_originals(variant: bz.Variant) -> None:
+    """A variant the engine has used (its tables built and kept on it), a state, a game
+    and an observation pickle and copy; the copies are equal and play on alike."""
+    v = game_variant(variant)
+    game = list(random_game(v, 4))[40]
+    state = game.current
+    for obj in (v, state, game, bz.observe(game, 0), bz.observe(state, 1)):
+        for copied in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj)):
+            assert copied == obj and type(copied) is type(obj)
+    a, b = game, pickle.loads(pickle.dumps(game))
+    rng_a, rng_b = random.Random(9), random.Random(9)
     while not a.is_over:
         a = bz.apply(a, rng_a.choice(bz.legal_actions(a)))
         b = bz.apply(b, rng_b.choice(bz.legal_actions(b)))

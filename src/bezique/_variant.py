@@ -67,6 +67,16 @@ class Variant:
     compiled: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     """Internal: the engine's precomputed tables for this variant (built on first use)."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The variant's value, for :mod:`pickle` and :mod:`copy`: its fields but the
+        engine's tables, which hold functions and are built again on first use."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Variant) if f.init}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "compiled", None)
+
     def __attrs_post_init__(self) -> None:
         deal = self.deal
         stock = self.deck.size - deal.players * deal.hand_size

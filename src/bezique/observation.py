@@ -125,6 +125,10 @@ class Observation(Viewpoint):
     announced: tuple[Combination, ...] = ()
     """The pending announcements, public to every player (:attr:`State.announced
     <bezique.state.State>`, R13.7)."""
+    _held: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The observer's hand as the engine keeps it (:func:`hand_counts`), set by
+    :func:`observe`; not a field of the observation's value (not compared, hashed or
+    written), so an observation made otherwise (read from JSON, evolved) has ``None``."""
 
     @property
     def is_over(self) -> bool:
@@ -162,9 +166,10 @@ def observe(state: State | Game, player: int) -> Observation:
         raise BeziqueError(f"player must be 0-{len(s.held) - 1}, not {player}")
     scoring = s.variant.scoring
     public_brisques = scoring.brisques_public or s.stage is Stage.OVER
-    return Observation(
+    held = s.held[player]
+    observation = Observation(
         variant=s.variant, player=player, dealer=s.dealer, stage=s.stage, to_move=s.to_move,
-        leader=s.leader, phase=s.phase, hand=cards_of(s.held[player]),
+        leader=s.leader, phase=s.phase, hand=cards_of(held),
         hand_sizes=tuple(map(size_of, s.held)), table=s.table, exposed=s.exposed,
         stock_size=s.stock_size, turn_up=s.turn_up, trump=s.trump, trick=s.trick,
         active=s.active, window=s.window, played=s.played, tricks=s.tricks,
@@ -176,6 +181,17 @@ def observe(state: State | Game, player: int) -> Observation:
         game_deals=game.deals if game is not None else (),
         announced=s.announced,
     )
+    object.__setattr__(observation, "_held", held)  # kept for the bots (hand_counts)
+    return observation
+
+
+def hand_counts(observation: Observation) -> int:
+    """The observer's hand as a count vector (the engine's packed layout,
+    :attr:`State.held <bezique.state.State>`): the one :func:`observe` kept, else
+    counted from :attr:`Observation.hand`. The bots read the hand so: counting it
+    costs more than the rest of a simple decision's set-up."""
+    held = observation._held
+    return held_of(observation.hand) if held is None else held
 
 
 def unseen_cards(observation: Observation) -> Counter[Card]:

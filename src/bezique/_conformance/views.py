@@ -92,7 +92,7 @@ def observed_back(o: Observation, state: State) -> None:
             fail(name, f"{short(getattr(o, name))} contradicts the rest of the observation "
                        f"({short(getattr(again, name))})")
     wrong = next((f for f in Observation.__attrs_attrs__
-                  if f.name not in ("game_totals", "game_deals")
+                  if f.eq and f.name not in ("game_totals", "game_deals")
                   and getattr(again, f.name) != getattr(o, f.name)), None)
     if wrong is not None:
         fail(wrong.name, "contradicts the rest of the observation")

@@ -38,7 +38,6 @@ from bezique.bots.valuation import (
     COMPLETE,
     MASK,
     SHIFT,
-    WEIGHT,
     Tables,
     TrumpTables,
     class_vectors,
@@ -48,7 +47,7 @@ from bezique.state import Combination, TableCard
 
 __all__ = ["hand_phase1", "phase1"]
 
-def phase1(T: Tables, player: int, hand: tuple[Card, ...],
+def phase1(T: Tables, player: int, held: int,
            table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
            trump: Suit | None, turn_up: Card | None, stock_size: int,
            combos: tuple[Combination, ...], active: tuple[int, ...],
@@ -56,14 +55,13 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
     """Phase-1 card play: keep meld cards and brisques, win tricks that are worth it."""
     lt = T.last_trump
     tt = lt[1] if lt[0] is trump else T.trump_tables(trump)
-    # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
-    held = sum(map(WEIGHT, hand))
     my_table = table[player]
     side = T.sides[player]
     g = stock_size / T.initial_stock  # the share of the stock still to draw
     if g > 1.0:
         g = 1.0
     keeps = [*tt.base1]
+    # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
     if T.partners[player]:
         by_bit = class_vectors(T, player, held, table)
         used_on_table = served(my_table) if my_table else _NONE
@@ -84,7 +82,7 @@ def phase1(T: Tables, player: int, hand: tuple[Card, ...],
                      seven_bonus, plays, judge, scores)
 
 
-def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
+def hand_phase1(T: Tables, player: int, held: int,
                 trick: tuple[tuple[int, Card], ...], trump: Suit | None, turn_up: Card | None,
                 stock_size: int, active: tuple[int, ...], legal: tuple[Action, ...]) -> Action:
     """:func:`phase1` for a player with no table card and no partner, no scores asked:
@@ -93,7 +91,6 @@ def hand_phase1(T: Tables, player: int, hand: tuple[Card, ...],
     (:func:`hand_play`). The same choice as the general path, the same floats."""
     lt = T.last_trump
     tt = lt[1] if lt[0] is trump else T.trump_tables(trump)
-    held = sum(map(WEIGHT, hand))
     g = stock_size / T.initial_stock
     if g > 1.0:
         g = 1.0

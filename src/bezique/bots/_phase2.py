@@ -28,13 +28,12 @@ from bezique.cards import SUIT_OF_INDEX, Card, Suit
 __all__ = ["phase2"]
 
 
-def phase2(T: Tables, player: int, hand: tuple[Card, ...],
+def phase2(T: Tables, player: int, held: int,
            trick: tuple[tuple[int, Card], ...], trump: Suit | None, played: tuple[Card, ...],
            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-2 play (R2.10): cash masters, draw trumps, win cheaply, throw low."""
     t = TRUMP_POS.get(id(trump), -1)
     tt = T.by_trump[t]
-    held = sum(map(WEIGHT, hand))
     top, out = unseen_by_suit(T, held, trick, played)
     lead_rows, follow_rows, partner_rows = tt.phase2
     if not trick:

@@ -47,13 +47,15 @@ The heuristics, in the order a deal needs them:
 Everything per variant (combination patterns per trump suit, base values) is
 computed once and cached, keyed by the variant's value, a bounded number of
 variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
-some 35,000 instructions once the memos of what a hand's or a table's counts decide are
-warm (the performance page). :func:`greedy_action` is the one dispatch of a decision,
-:meth:`GreedyBot.choose` calls it with the observation's fields. The card play lives in
+some 30,000 instructions once the memos of what a hand's or a table's counts decide are
+warm (the performance page). ``decide`` is the one dispatch of a decision;
+:meth:`GreedyBot.choose` calls it with the observation's fields and its hand as the
+engine keeps it, a count vector (:func:`bezique.observation.hand_counts`), which the
+search bot's playouts read straight off the state. The card play lives in
 ``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
 ``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
-the same policy on raw fields, so search bots can play it out on determinized
-states without building observations.
+the same policy on raw fields with the hand as cards, so search bots can play it out
+on determinized states without building observations.
 """
 
 from __future__ import annotations
@@ -63,15 +65,24 @@ from typing import Any
 
 import attrs
 
+from bezique._engine.hands import held_of
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, Pass
 from bezique.bots import _fildinski  # noqa: F401  (registers the won cards' hooks)
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import _TABLES, JACK, RANK
+from bezique.bots.valuation import (
+    _TABLES,
+    JACK,
+    RANK,
+    SUIT_FIELDS,
+    SUIT_POS,
+    SUIT_SHIFT,
+    suit_count,
+)
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
-from bezique.observation import Observation
+from bezique.observation import Observation, hand_counts
 from bezique.state import DECLARE, PLAY, Combination, Stage, TableCard
 from bezique.variants import Variant
 
@@ -112,9 +123,9 @@ class GreedyBot:
         legal = o.legal_actions
         if len(legal) < 2:  # one action, or none: not the observer's turn (raises)
             return legal[0] if legal else legal_choices(o)[0]
-        return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
-                             o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos,
-                             o.active, legal, None)  # every argument: the cheaper call
+        return decide(o.variant, o.player, o.stage, o.phase, hand_counts(o), o.table, o.trick,
+                      o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos, o.active,
+                      legal, None)  # every argument: the cheaper call
 
 
 def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
@@ -143,20 +154,34 @@ def greedy_action(variant: Variant, player: int, stage: Stage, phase: int,
     >>> a in bz.legal_actions(s)
     True
     """
+    return decide(variant, player, stage, phase, held_of(hand), table, trick, trump, turn_up,
+                  stock_size, played, won, combos, active, legal, scores)
+
+
+def decide(variant: Variant, player: int, stage: Stage, phase: int, held: int,
+           table: tuple[tuple[TableCard, ...], ...], trick: tuple[tuple[int, Card], ...],
+           trump: Suit | None, turn_up: Card | None, stock_size: int, played: tuple[Card, ...],
+           won: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],
+           active: tuple[int, ...], legal: tuple[Action, ...],
+           scores: list[float] | None = None) -> Action:
+    """:func:`greedy_action` with the hand as the engine keeps it, its count vector
+    ``held`` (:func:`~bezique.observation.hand_counts` of an observation,
+    ``state.held[player]`` of a state): the one dispatch of a decision, which
+    :class:`GreedyBot` and the search bot's playouts call without counting the hand."""
     if stage is PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
         last = _TABLES.last  # a bot plays one variant at a time: the identity test first
         T = last[1] if last[0] is variant else _tables_of(variant)
         if phase != 1:
-            return phase2(T, player, hand, trick, trump, played, legal, scores)
+            return phase2(T, player, held, trick, trump, played, legal, scores)
         if T.play_hook is not None:  # the meld card source's own play (Fildinski, R5.3)
             return T.play_hook(T, player, trump, trick, won, legal, scores)
         if scores is None and not table[player] and not T.partners[player]:
-            return hand_phase1(T, player, hand, trick, trump, turn_up, stock_size, active,
+            return hand_phase1(T, player, held, trick, trump, turn_up, stock_size, active,
                                legal)  # the commonest phase-1 play: a hand, no table card
-        return phase1(T, player, hand, table, trick, trump, turn_up, stock_size, combos,
+        return phase1(T, player, held, table, trick, trump, turn_up, stock_size, combos,
                       active, legal, scores)
     if stage is DECLARE:
-        return _declaration(variant, player, hand, table, trump, turn_up, legal, scores)
+        return _declaration(variant, player, held, table, trump, turn_up, legal, scores)
     if stage is not PLAY:
         return _guess(legal, variant.deal.packet_target)
     if scores is not None:
@@ -172,7 +197,7 @@ def _guess(legal: tuple[Action, ...], target: int) -> Action:
     return legal[len(legal) // 2]
 
 
-def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
+def _declaration(variant: Variant, player: int, held: int,
                  table: tuple[tuple[TableCard, ...], ...], trump: Suit | None,
                  turn_up: Card | None, legal: tuple[Action, ...],
                  scores: list[float] | None) -> Action:
@@ -192,7 +217,7 @@ def _declaration(variant: Variant, player: int, hand: tuple[Card, ...],
                 if trump is None and meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
                     # R11.2: this declaration fixes trump; prefer a suit we are long in
                     suit = action.cards[0].suit
-                    value += 0.1 * sum(1 for c in hand if c.suit is suit)
+                    value += 0.1 * suit_count(held >> SUIT_SHIFT[SUIT_POS[suit]] & SUIT_FIELDS)
                     value += 0.05 * sum(1 for tc in table[player] if tc.card.suit is suit)
         elif type(action) is Announce and T.partners[player] and action.meld in _bases(T):
             value = 0.01 * points.get(action.meld, 0)  # R13.7, R11.8: for the partner

@@ -62,15 +62,14 @@ from typing import Any
 
 import attrs
 
-from bezique._engine.hands import cards_of
 from bezique.actions import Action
 from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
-from bezique.bots.greedy import greedy_action
+from bezique.bots.greedy import decide
 from bezique.bots.valuation import meld_prospects
 from bezique.engine import apply_unchecked, legal_actions, rules_of
 from bezique.errors import BotError
-from bezique.observation import Observation, determinize
+from bezique.observation import Observation, determinize, hand_counts
 from bezique.results import deal_result
 from bezique.state import DECLARE, OVER, PLAY, State
 from bezique.variants import Variant
@@ -248,9 +247,9 @@ def _default_steps(variant: Variant) -> int:
 
 
 def _greedy(o: Observation, scores: list[float] | None = None) -> Action:
-    return greedy_action(o.variant, o.player, o.stage, o.phase, o.hand, o.table, o.trick,
-                         o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos, o.active,
-                         o.legal_actions, scores)
+    return decide(o.variant, o.player, o.stage, o.phase, hand_counts(o), o.table, o.trick,
+                  o.trump, o.turn_up, o.stock_size, o.played, o.won, o.combos, o.active,
+                  o.legal_actions, scores)
 
 
 def _certain(o: Observation) -> bool:
@@ -275,9 +274,9 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
         else:
             p = s.to_move
             assert p is not None
-            action = greedy_action(s.variant, p, s.stage, s.phase, cards_of(s.held[p]), s.table,
-                                   s.trick, s.trump, s.turn_up, s.stock_size, s.played, s.won,
-                                   s.combos, s.active, legal)
+            action = decide(s.variant, p, s.stage, s.phase, s.held[p], s.table, s.trick,
+                            s.trump, s.turn_up, s.stock_size, s.played, s.won, s.combos,
+                            s.active, legal)
         s = apply_unchecked(s, action)
         steps += 1
     return _score(s, side), steps
