@@ -82,8 +82,9 @@ def from_json(text: str | bytes, expected: type[Any] | None = None, *,
 
     Whatever ``variant`` says, a document whose variant carries a preset's name (or
     alias) must have that preset's structure (packs, players, hand size, sides, packets,
-    turn-up, trump fixing, where melds come from, meld table, settlement); its options may
-    differ, as house rules do.
+    turn-up, trump fixing, where melds come from, meld table, settlement), or the one it
+    had in an earlier release (0.1.0's no-preset-trump, without a seven of trumps in its
+    meld table, R5.1); its options may differ, as house rules do.
 
     Returns:
         The value: ``from_json(to_json(x)) == x``.

@@ -148,19 +148,31 @@ def _preset_named(name: str) -> Variant | None:
         return None
 
 
+_FORMER_STRUCTURE: dict[str, dict[str, tuple[Any, ...]]] = {
+    "no-preset-trump": {"table": (tuple(
+        row for row in _variants.NO_PRESET_TRUMP.melds.table
+        if row[0] is not MeldKind.TRUMP_SEVEN),)},
+}
+"""Per preset, the values a structure field had in an earlier release, which a document
+that release wrote still holds: 0.1.0's no-preset-trump had no seven of trumps in its meld
+table (R5.1), so its documents load and replay with the rules they were dealt under."""
+
+
 def _check_preset_structure(variant: Variant, path: str) -> None:
-    """A variant under a preset's name has that preset's structure (:data:`STRUCTURE`):
-    only its options (house rules) may differ."""
+    """A variant under a preset's name has that preset's structure (:data:`STRUCTURE`),
+    or the one an earlier release gave it (:data:`_FORMER_STRUCTURE`): only its options
+    (house rules) may differ."""
     preset = _preset_named(variant.name)
     if preset is None:
         return
+    former = _FORMER_STRUCTURE.get(preset.name, {})
     for policy_name, cls in POLICIES:
         for field in attrs.fields(cls):
             if field.name not in STRUCTURE:
                 continue
             ours = getattr(getattr(variant, policy_name), field.name)
             theirs = getattr(getattr(preset, policy_name), field.name)
-            if ours != theirs:
+            if ours != theirs and ours not in former.get(field.name, ()):
                 raise fault(f"{path}.{policy_name}.{field.name}",
                             f"{json.dumps(encode(ours))} is not {preset.name}'s "
                             f"({json.dumps(encode(theirs))}): a variant named {variant.name!r} "
