@@ -147,3 +147,30 @@ def test_replace_gives_a_fresh_legal_action_cache() -> None:
     assert over.memo is not s.memo
     assert bz.legal_actions(over) == ()
     assert bz.legal_actions(s)
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"hands": ("AS KS", "QS")}, "hands"),
+    ({"hands": 5}, "hands"),
+    ({"table": (("AS",), ())}, "table"),
+    ({"stock": "AS KS"}, "stock"),
+    ({"stock": ["AS"]}, "stock"),
+    ({"stock": [bz.Card.parse("AS"), None]}, "stock"),
+])
+def test_replace_refuses_a_value_not_made_of_cards(changes: dict[str, Any], field: str) -> None:
+    """A hand, table or stock given as text, not cards, is refused with an error naming the
+    field (the engine keeps them as counts and indexes: nothing else would be stored)."""
+    s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    before = s.hands, s.stock
+    with pytest.raises(bz.InvariantError) as caught:
+        s.replace(**changes)
+    assert caught.value.field == field
+    assert str(caught.value).startswith(f"{field}: expected ")
+    assert (s.hands, s.stock) == before
+    assert s.replace(hands=s.hands, stock=s.stock, table=s.table) == s
+
+
+def test_replace_names_a_field_the_state_does_not_have() -> None:
+    s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    with pytest.raises(bz.BeziqueError, match="State has no field 'colour'"):
+        s.replace(colour="red")

@@ -16,7 +16,8 @@ import attrs
 
 from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
 from bezique._engine.tricks import trick_indexes, trick_pairs
-from bezique.cards import Card, Suit
+from bezique.cards import Card, Suit, quote
+from bezique.errors import BeziqueError, InvariantError
 from bezique.melds import MeldKind
 
 if TYPE_CHECKING:
@@ -245,7 +246,9 @@ class State(NamedTuple):
         """A copy with the named fields changed (and a fresh cache).
 
         Raises:
-            ValueError: naming a field the state does not have.
+            BeziqueError: naming a field the state does not have (an
+                :class:`~bezique.errors.InvariantError` for ``hands``, ``table``,
+                ``stock`` or ``trick`` values that are not cards as the field holds them).
         """
         return _copy_with(self, changes, [None])
 
@@ -341,26 +344,61 @@ def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
     return tuple(held_of(map(CARD_OF_TABLE, cards)) for cards in table)
 
 
+def _helds(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
+    """Per player, the count vector of the cards of his hand (the ``held`` field)."""
+    return tuple(map(held_of, hands))
+
+
+def _pile_of(stock: Iterable[Card]) -> tuple[int, ...]:
+    """The card indexes of ``stock`` (the ``pile`` field).
+
+    Raises:
+        TypeError: for anything in it but a card.
+    """
+    cards = tuple(stock)
+    if not all(type(card) is Card for card in cards):
+        raise TypeError("not a card")
+    return indexes_of(cards)
+
+
+_SHAPES = {"hands": "per player a tuple of cards", "table": "per player a tuple of "
+           "TableCard", "stock": "a tuple of cards"}
+
+
+def _of_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
+    """The engine's form (``convert(value)``) of the field ``name`` given as cards.
+
+    Raises:
+        InvariantError: naming the field, for a value that is not made of cards.
+    """
+    try:
+        return convert(value)
+    except (KeyError, TypeError, AttributeError):
+        raise InvariantError(f"expected {_SHAPES[name]}, not {quote(value)}", name) from None
+
+
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """``state`` with the named fields changed and the cache ``memo``.
 
     Raises:
         InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
-            kept as card indexes, the players following from ``leader`` and ``active``).
+            kept as card indexes, the players following from ``leader`` and ``active``),
+            or ``hands``, ``table`` or ``stock`` not made of cards.
+        BeziqueError: naming a field the state does not have.
     """
     fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
-        changes["held"] = tuple(map(held_of, changes.pop("hands")))
+        changes["held"] = _of_cards("hands", changes.pop("hands"), _helds)
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
-        changes["laid"] = laid_of(changes["table"])
+        changes["laid"] = _of_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
-        changes["pile"] = indexes_of(changes.pop("stock"))
+        changes["pile"] = _of_cards("stock", changes.pop("stock"), _pile_of)
     trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():
             fields[_FIELD_AT[name]] = value
     except KeyError:
-        raise ValueError(f"State has no field {name!r}") from None
+        raise BeziqueError(f"State has no field {name!r}") from None
     if trick is not _NO_TRICK:  # the trick's cards, kept as indexes; the players must follow
         fields[_TRICK_AT] = trick_indexes(trick, fields[_LEADER_AT], fields[_ACTIVE_AT])
     fields[-1] = memo
