@@ -9,6 +9,8 @@ continues from it to the end of the deal.
 
 from __future__ import annotations
 
+import copy as copy_module
+import pickle
 import random
 from collections import Counter
 
@@ -114,13 +116,16 @@ def test_determinize_of_a_game_observation_gives_its_current_deal() -> None:
 @given(state=reachable_states(variants()))
 def test_hand_counts_is_the_observers_hand_however_the_observation_was_made(
         state: bz.State) -> None:
-    """The bots read the hand as a count vector: the one :func:`bz.observe` keeps, or,
-    for an observation made otherwise, the hand counted afresh; never a stale one."""
+    """The bots read the hand as a count vector: the one :func:`bz.observe` keeps (a
+    pickled or copied observation keeps it too), or, for an observation made otherwise
+    (read from JSON, evolved), the hand counted afresh; never a stale one."""
     for player in range(state.variant.players):
         o = bz.observe(state, player)
         assert hand_counts(o) == state.held[player] == held_of(o.hand)
         copy = bz.from_json(bz.to_json(o))
         assert copy == o and hash(copy) == hash(o) and repr(copy) == repr(o)
         assert hand_counts(copy) == state.held[player]
+        for kept in (pickle.loads(pickle.dumps(o)), copy_module.deepcopy(o)):
+            assert kept == o and hand_counts(kept) == held_of(kept.hand)
         other = state.hands[(player + 1) % state.variant.players]
         assert hand_counts(attrs.evolve(o, hand=other)) == held_of(other)
