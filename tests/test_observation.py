@@ -15,6 +15,7 @@ import random
 from collections import Counter
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ import bezique as bz
 from bezique._engine.hands import held_of
 from bezique.observation import hand_counts
 from bezique.state import Stage
-from bezique.testing import check_state
+from bezique.testing import check_observation, check_state
 from strategies import deal_positions, reachable_states, variants
 
 
@@ -129,3 +130,13 @@ def test_hand_counts_is_the_observers_hand_however_the_observation_was_made(
             assert kept == o and hand_counts(kept) == held_of(kept.hand)
         other = state.hands[(player + 1) % state.variant.players]
         assert hand_counts(attrs.evolve(o, hand=other)) == held_of(other)
+
+
+def test_check_observation_refuses_a_count_vector_that_is_not_the_hand() -> None:
+    """The conformance checker compares the count vector the bots read with the hand, so a
+    stale one (set behind the frozen observation's back) cannot pass unseen."""
+    o = bz.observe(bz.new_deal(bz.variants.TWO_PACK, seed=3), 0)
+    check_observation(o)
+    object.__setattr__(o, "_held", held_of(o.hand[1:]))
+    with pytest.raises(bz.InvariantError, match=r"^hand: the count vector"):
+        check_observation(o)
