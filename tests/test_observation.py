@@ -9,10 +9,13 @@ continues from it to the end of the deal.
 
 from __future__ import annotations
 
+import copy as copy_module
+import pickle
 import random
 from collections import Counter
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +23,7 @@ import bezique as bz
 from bezique._engine.hands import held_of
 from bezique.observation import hand_counts
 from bezique.state import Stage
-from bezique.testing import check_state
+from bezique.testing import check_observation, check_state
 from strategies import deal_positions, reachable_states, variants
 
 
@@ -114,13 +117,26 @@ def test_determinize_of_a_game_observation_gives_its_current_deal() -> None:
 @given(state=reachable_states(variants()))
 def test_hand_counts_is_the_observers_hand_however_the_observation_was_made(
         state: bz.State) -> None:
-    """The bots read the hand as a count vector: the one :func:`bz.observe` keeps, or,
-    for an observation made otherwise, the hand counted afresh; never a stale one."""
+    """The bots read the hand as a count vector: the one :func:`bz.observe` keeps (a
+    pickled or copied observation keeps it too), or, for an observation made otherwise
+    (read from JSON, evolved), the hand counted afresh; never a stale one."""
     for player in range(state.variant.players):
         o = bz.observe(state, player)
         assert hand_counts(o) == state.held[player] == held_of(o.hand)
         copy = bz.from_json(bz.to_json(o))
         assert copy == o and hash(copy) == hash(o) and repr(copy) == repr(o)
         assert hand_counts(copy) == state.held[player]
+        for kept in (pickle.loads(pickle.dumps(o)), copy_module.deepcopy(o)):
+            assert kept == o and hand_counts(kept) == held_of(kept.hand)
         other = state.hands[(player + 1) % state.variant.players]
         assert hand_counts(attrs.evolve(o, hand=other)) == held_of(other)
+
+
+def test_check_observation_refuses_a_count_vector_that_is_not_the_hand() -> None:
+    """The conformance checker compares the count vector the bots read with the hand, so a
+    stale one (set behind the frozen observation's back) cannot pass unseen."""
+    o = bz.observe(bz.new_deal(bz.variants.TWO_PACK, seed=3), 0)
+    check_observation(o)
+    object.__setattr__(o, "_held", held_of(o.hand[1:]))
+    with pytest.raises(bz.InvariantError, match=r"^hand: the count vector"):
+        check_observation(o)

@@ -68,11 +68,13 @@ class Variant:
     """Internal: the engine's precomputed tables for this variant (built on first use)."""
 
     def __getstate__(self) -> dict[str, Any]:
-        """The variant's value, for :mod:`pickle` and :mod:`copy`: its fields but the
-        engine's tables, which hold functions and are built again on first use."""
+        """The variant's value, for :mod:`pickle` and :mod:`copy`: its fields except
+        ``compiled``, the engine's tables, which hold functions (they do not pickle)
+        and are built again on first use."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Variant) if f.init}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        """The variant of :meth:`__getstate__`'s fields, its tables not built yet."""
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "compiled", None)

@@ -344,7 +344,7 @@ def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
     return tuple(held_of(map(CARD_OF_TABLE, cards)) for cards in table)
 
 
-def _helds(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
+def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
     """Per player, the count vector of the cards of his hand (the ``held`` field)."""
     return tuple(map(held_of, hands))
 
@@ -356,16 +356,19 @@ def _pile_of(stock: Iterable[Card]) -> tuple[int, ...]:
         TypeError: for anything in it but a card.
     """
     cards = tuple(stock)
+    # tested first: ``Card.index`` read off a string is ``str.index``, which would be kept
     if not all(type(card) is Card for card in cards):
         raise TypeError("not a card")
     return indexes_of(cards)
 
 
-_SHAPES = {"hands": "per player a tuple of cards", "table": "per player a tuple of "
-           "TableCard", "stock": "a tuple of cards"}
+_CARD_FIELDS = {"hands": "per player a tuple of cards",
+                "table": "per player a tuple of TableCard", "stock": "a tuple of cards"}
+"""The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
+each must have (the :class:`~bezique.errors.InvariantError` names it)."""
 
 
-def _of_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
+def _from_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
     """The engine's form (``convert(value)``) of the field ``name`` given as cards.
 
     Raises:
@@ -374,7 +377,8 @@ def _of_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
     try:
         return convert(value)
     except (KeyError, TypeError, AttributeError):
-        raise InvariantError(f"expected {_SHAPES[name]}, not {quote(value)}", name) from None
+        raise InvariantError(f"expected {_CARD_FIELDS[name]}, not {quote(value)}",
+                             name) from None
 
 
 def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
@@ -388,11 +392,11 @@ def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     """
     fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
-        changes["held"] = _of_cards("hands", changes.pop("hands"), _helds)
+        changes["held"] = _from_cards("hands", changes.pop("hands"), _held_of_hands)
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
-        changes["laid"] = _of_cards("table", changes["table"], laid_of)
+        changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
-        changes["pile"] = _of_cards("stock", changes.pop("stock"), _pile_of)
+        changes["pile"] = _from_cards("stock", changes.pop("stock"), _pile_of)
     trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():

@@ -11,11 +11,12 @@ from collections import Counter
 
 from bezique._conformance.common import fail, require, short
 from bezique._conformance.position import count_copies
+from bezique._engine.hands import held_of
 from bezique._engine.shuffle import derive_seed, is_seed
 from bezique.cards import Card
 from bezique.errors import InvariantError, SetupError
 from bezique.game import Game
-from bezique.observation import Observation, determinize, observe
+from bezique.observation import Observation, determinize, hand_counts, observe
 from bezique.state import State
 
 __all__ = ["check_game_shape", "check_observation_shape", "observation_state"]
@@ -68,6 +69,8 @@ def check_observation_shape(o: Observation) -> None:
                                                f"{total} cards, but the deck has "
                                                f"{32 * variant.packs}")
     require(all(isinstance(c, Card) for c in o.hand), "hand", "expected cards")
+    require(hand_counts(o) == held_of(o.hand), "hand",
+            "the count vector kept beside the observation for the bots is not the hand's")
 
 
 def observation_state(o: Observation) -> State:

@@ -54,8 +54,9 @@ engine keeps it, a count vector (:func:`bezique.observation.hand_counts`), which
 search bot's playouts read straight off the state. The card play lives in
 ``bezique.bots._phase1`` and ``bezique.bots._keep`` (keep values),
 ``bezique.bots._fildinski`` and ``bezique.bots._phase2``. :func:`greedy_action` is
-the same policy on raw fields with the hand as cards, so search bots can play it out
-on determinized states without building observations.
+the same policy on raw fields with the hand as cards, for code outside the package that
+plays it out on states without building observations (it counts the hand, then calls
+``decide``).
 """
 
 from __future__ import annotations

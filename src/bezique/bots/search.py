@@ -2,7 +2,8 @@
 
 For a decision with more than one legal action the bot
 
-1. asks the greedy policy (:func:`bezique.bots.greedy.greedy_action`) for its
+1. asks the greedy policy (:func:`bezique.bots.greedy.greedy_action`, through its
+   dispatch ``decide``, which takes the hand as the engine keeps it) for its
    choice and its value of every action, and keeps the ``candidates`` best
    valued actions (the greedy choice among them; declaration windows rarely
    offer more);
