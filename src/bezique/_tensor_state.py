@@ -6,19 +6,19 @@ The adapters need the tensor of the player to move after every action, and build
 whole observation first (thirty fields, the legal actions, the game) costs more than the
 tensor itself. :class:`StateTensor` reads the state's fields that :func:`bezique.observe`
 shows the player, and only those: his own hand and carte blanche privilege, the size of
-every hand, and the public piles, scores and turn; the brisques only where they are
-public, and the pending announcements (R13.7). The other hands, the stock's order and the packet are never read, so the tensor
-cannot leak them; tests/test_encoding.py checks it against the reference, element for
-element, on random deals of every variant.
+every hand, and the public piles, scores, turn and pending announcements (R13.7); the
+brisques only where they are public. The other hands, the stock's order and the packet
+are never read, so the tensor cannot leak them; tests/test_encoding.py checks it against
+the reference, element for element, on random deals of every variant.
 
 The tensor comes as two parts that the adapters turn into an array in two numpy calls and
 a few item assignments:
 
 * the *counts*: a ``bytearray`` of one byte per entry holding every entry that is a whole
   number below 256 (the card counts, the one-hot entries, the hand sizes, the brisques,
-  the pending announcements and, below 256, the stock size). The hand and the tables are the bytes of their count
-  vectors (``State.held``, ``State.laid``: a field of eight bits per card), written at
-  once; the other entries are set one by one;
+  the pending announcements and, below 256, the stock size). The hand and the tables are
+  the bytes of their count vectors (``State.held``, ``State.laid``: a field of eight bits
+  per card), written at once; the other entries are set one by one;
 * the *others*: ``(position, value)`` pairs for the rest, the scores (in units of
   ``SCORE_SCALE``) and a stock size of 256 cards or more.
 """
@@ -29,8 +29,8 @@ from bezique._engine.hands import FIELD, size_of
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE, announceable
 from bezique.cards import Card, Suit
-from bezique.melds import MeldKind
 from bezique.encoding import observation_layout, observation_size
+from bezique.melds import MeldKind
 from bezique.state import OVER, CartePrivilege, Stage, State, TableCard
 from bezique.variants import Variant
 
