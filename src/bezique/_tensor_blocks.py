@@ -11,9 +11,10 @@ tests compare the two.
 from __future__ import annotations
 
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 from bezique.cards import Suit
-from bezique.engine import rules_of
+from bezique.engine import Rules, rules_of
 from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.state import Stage
@@ -31,11 +32,18 @@ NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
 def announceable(variant: Variant) -> tuple[MeldKind, ...]:
     """The kinds of combination ``variant`` lets a player announce (R13.7), in
     :class:`~bezique.MeldKind` order: every kind of its meld table but the seven of trumps
-    and carte blanche, none where ``announce_several`` is off (Fildinski)."""
-    if not rules_of(variant).meld_source.announces:
-        return ()
-    kinds = variant.melds.kinds
-    return tuple(k for k in MeldKind if k in kinds and k not in NEVER_ANNOUNCED)
+    and carte blanche, none where ``announce_several`` is off (Fildinski). Kept per
+    compiled rules: :func:`bezique.encoding.observation_tensor` asks at every call."""
+    rules = rules_of(variant)
+    kinds = _ANNOUNCEABLE.get(rules)
+    if kinds is None:
+        melds = variant.melds.kinds if rules.meld_source.announces else ()
+        kinds = _ANNOUNCEABLE[rules] = tuple(k for k in MeldKind
+                                             if k in melds and k not in NEVER_ANNOUNCED)
+    return kinds
+
+
+_ANNOUNCEABLE: WeakKeyDictionary[Rules, tuple[MeldKind, ...]] = WeakKeyDictionary()
 
 
 class Cells(Protocol):
