@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import bezique as bz
+from bezique._tensor_blocks import announceable
 from bezique._tensor_state import StateTensor
 from bezique.encoding import (
     ActionEncoder,
@@ -228,8 +229,8 @@ def test_the_documented_sizes_match() -> None:
 
 
 def _declaring_line(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
-    """Every state of a deal played at random, but declaring whenever a declaration is
-    legal (random play seldom fills the tables)."""
+    """Every state of a deal played at random, but declaring or announcing (R13.7) whenever
+    a declaration or an announcement is legal (random play seldom fills the tables)."""
     rng = random.Random(seed)
     state = bz.new_deal(variant, seed=seed, dealer=seed % variant.players)
     while True:
@@ -237,7 +238,7 @@ def _declaring_line(variant: bz.Variant, seed: int) -> Iterator[bz.State]:
         if state.is_over:
             return
         legal = bz.legal_actions(state)
-        declares = [a for a in legal if isinstance(a, bz.Declare)]
+        declares = [a for a in legal if isinstance(a, (bz.Declare, bz.Announce))]
         state = bz.apply(state, rng.choice(declares or legal))
 
 
@@ -279,7 +280,8 @@ def test_the_adapters_tensor_from_the_state_is_the_observations_tensor(
     tensor = StateTensor(variant)
     rng = random.Random(7)
     seen = set()
-    for seed in (0, 1, 2, 3, 14):  # rubicon's deal 14 has a carte blanche (R11.6)
+    for seed in (0, 1, 2, 3, 14, 31, 39):  # rubicon's deal 14 has a carte blanche (R11.6);
+        # 31 and 39 have announcements (R13.7)
         for state in _declaring_line(variant, seed):
             for player in range(variant.players):
                 expected = observation_tensor(bz.observe(state, player))
@@ -288,7 +290,8 @@ def test_the_adapters_tensor_from_the_state_is_the_observations_tensor(
                 "table classes" if any(tc.used & 7 for t in state.table for tc in t) else "",
                 "exposed" if any(state.exposed) else "", "won" if any(state.won) else "",
                 "over" if state.is_over else "", "no trump" if state.trump is None else "",
-                "carte blanche" if any(c.may_show for c in state.carte) else ""}
+                "carte blanche" if any(c.may_show for c in state.carte) else "",
+                "announced" if state.announced else ""}
         other = bz.determinize(bz.observe(state, 0), rng)
         assert tensor.parts(other, 0) == tensor.parts(state, 0)
     assert {"exposed", "over"} <= seen
@@ -300,3 +303,5 @@ def test_the_adapters_tensor_from_the_state_is_the_observations_tensor(
         assert "no trump" in seen
     if variant is bz.variants.RUBICON:
         assert "carte blanche" in seen
+    if announceable(variant):  # R13.7: pending announcements met
+        assert "announced" in seen

@@ -15,6 +15,9 @@ import pytest
 
 import bezique as bz
 import bezique.testing as bt
+from bezique._tensor_blocks import announceable
+from bezique._tensor_state import StateTensor
+from bezique.encoding import observation_layout, observation_size, observation_tensor
 from bezique.state import Stage
 from positions import assert_illegal, declare, pass_, position, win
 from scenario import cards, decl, play
@@ -204,6 +207,51 @@ def test_R13_7_encoding_gives_announcements_fixed_ids_and_exact_masks() -> None:
     assert ActionEncoder(bz.variants.FILDINSKI).size == single.size
     with pytest.raises(bz.BeziqueError):
         single.encode(ANNOUNCE_MARRIAGE)
+
+
+def _announced_block(s: bz.State, player: int) -> list[float]:
+    """The ``announced`` block (the last) of ``player``'s observation tensor of ``s``; the
+    adapters' tensor read off the state (:mod:`bezique._tensor_state`) has the same."""
+    layout = observation_layout(s.variant)
+    assert layout[-1][0] == "announced"
+    start = sum(n for _, n in layout[:-1])
+    block = observation_tensor(bz.observe(s, player))[start:]
+    counts, _ = StateTensor(s.variant).parts(s, player)
+    assert [float(c) for c in counts[start:]] == block
+    return block
+
+
+def _one_pending(variant: bz.Variant, relative_side: int, kind: bz.MeldKind) -> list[float]:
+    """An ``announced`` block with one pending announcement of ``kind`` for the side
+    ``relative_side`` counted from the observer's."""
+    kinds = announceable(variant)
+    block = [0.0] * (variant.deal.side_count * len(kinds))
+    block[len(kinds) * relative_side + kinds.index(kind)] = 1.0
+    return block
+
+
+def test_R13_7_the_observation_tensor_shows_a_pending_announcement() -> None:
+    """Player 0 announces the marriage K♠ Q♠: every observer's tensor counts it for player
+    0's side, his own side first; it is gone once scored, or once a card of it is played."""
+    u = _announced()
+    assert _announced_block(u, 0) == _one_pending(TWO, 0, K.COMMON_MARRIAGE)
+    assert _announced_block(u, 1) == _one_pending(TWO, 1, K.COMMON_MARRIAGE)
+    scored = bz.apply(win(u, "9D"), MARRIAGE)
+    lapsed = bz.apply(u, bz.Play("KS"))
+    for s in (scored, lapsed):
+        assert s.announced == ()
+        assert _announced_block(s, 0) == _announced_block(s, 1) == [0.0] * 2 * 9
+    # partnership: Anna (side 1) announces a bezique, Carla builds the double on it
+    a = _anna_announces(FOUR)
+    for player in range(4):
+        relative = (1 - FOUR.deal.sides[player]) % 2
+        assert _announced_block(a, player) == _one_pending(FOUR, relative, K.BEZIQUE)
+    built = bz.apply(a, decl(K.DOUBLE_BEZIQUE, "QS QS JD JD"))
+    assert _announced_block(built, 2) == [0.0] * 2 * 10
+    # without announcements the block is empty, and the blocks before it are the same
+    assert observation_layout(bz.variants.FILDINSKI)[-1] == ("announced", 0)
+    assert observation_layout(SINGLE)[:-1] == observation_layout(TWO)[:-1]
+    assert observation_size(SINGLE) == observation_size(TWO) - 2 * 9
 
 
 def test_R13_7_greedy_bot_announces_for_the_partner_only() -> None:

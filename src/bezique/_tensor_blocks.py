@@ -11,16 +11,39 @@ tests compare the two.
 from __future__ import annotations
 
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 from bezique.cards import Suit
+from bezique.engine import Rules, rules_of
+from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.state import Stage
+from bezique.variants import Variant
 
 SCORE_SCALE = 1000.0
 """Scores and game totals in the tensor are points divided by this."""
 
 _SUITS = tuple(Suit)
 _STAGES = (Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER)
+NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
+"""The combinations never announced (R13.7, R11.6)."""
+
+
+def announceable(variant: Variant) -> tuple[MeldKind, ...]:
+    """The kinds of combination ``variant`` lets a player announce (R13.7), in
+    :class:`~bezique.MeldKind` order: every kind of its meld table but the seven of trumps
+    and carte blanche, none where ``announce_several`` is off (Fildinski). Kept per
+    compiled rules: :func:`bezique.encoding.observation_tensor` asks at every call."""
+    rules = rules_of(variant)
+    kinds = _ANNOUNCEABLE.get(rules)
+    if kinds is None:
+        melds = variant.melds.kinds if rules.meld_source.announces else ()
+        kinds = _ANNOUNCEABLE[rules] = tuple(k for k in MeldKind
+                                             if k in melds and k not in NEVER_ANNOUNCED)
+    return kinds
+
+
+_ANNOUNCEABLE: WeakKeyDictionary[Rules, tuple[MeldKind, ...]] = WeakKeyDictionary()
 
 
 class Cells(Protocol):
@@ -104,9 +127,9 @@ def _write_turn(o: Observation, seats: list[int], out: Cells, base: int) -> int:
     return base + 1
 
 
-def _write_scores(o: Observation, out: Cells, base: int) -> None:
+def _write_scores(o: Observation, out: Cells, base: int) -> int:
     """The scores (in units of :data:`bezique.encoding.SCORE_SCALE`) and, where public,
-    the brisques, the player's own side first."""
+    the brisques, the player's own side first; returns where the next block starts."""
     side_count = len(o.scores)
     my_side = o.variant.deal.sides[o.player]
     for j in range(side_count):
@@ -115,6 +138,19 @@ def _write_scores(o: Observation, out: Cells, base: int) -> None:
     if o.brisques is not None:
         for j in range(side_count):
             out[base + j] = float(o.brisques[(my_side + j) % side_count])
+    return base + side_count
+
+
+def _write_announced(o: Observation, out: Cells, base: int) -> None:
+    """Per side from the player's own, per kind that may be announced, the side's pending
+    announcements of that kind (R13.7)."""
+    if not o.announced:
+        return
+    kinds = announceable(o.variant)
+    side_count = len(o.scores)
+    my_side = o.variant.deal.sides[o.player]
+    for c in o.announced:
+        out[base + len(kinds) * ((c.side - my_side) % side_count) + kinds.index(c.kind)] += 1.0
 
 
 def write_observation(o: Observation, out: Cells) -> None:
@@ -126,5 +162,6 @@ def write_observation(o: Observation, out: Cells) -> None:
     base = _write_tables(o, seats, out, 32)
     base = _write_piles(o, seats, out, base)
     base = _write_turn(o, seats, out, base)
-    _write_scores(o, out, base)
+    base = _write_scores(o, out, base)
+    _write_announced(o, out, base)
 

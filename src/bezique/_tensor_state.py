@@ -6,19 +6,19 @@ The adapters need the tensor of the player to move after every action, and build
 whole observation first (thirty fields, the legal actions, the game) costs more than the
 tensor itself. :class:`StateTensor` reads the state's fields that :func:`bezique.observe`
 shows the player, and only those: his own hand and carte blanche privilege, the size of
-every hand, and the public piles, scores and turn; the brisques only where they are
-public. The other hands, the stock's order and the packet are never read, so the tensor
-cannot leak them; tests/test_encoding.py checks it against the reference, element for
-element, on random deals of every variant.
+every hand, and the public piles, scores, turn and pending announcements (R13.7); the
+brisques only where they are public. The other hands, the stock's order and the packet
+are never read, so the tensor cannot leak them; tests/test_encoding.py checks it against
+the reference, element for element, on random deals of every variant.
 
 The tensor comes as two parts that the adapters turn into an array in two numpy calls and
 a few item assignments:
 
 * the *counts*: a ``bytearray`` of one byte per entry holding every entry that is a whole
-  number below 256 (the card counts, the one-hot entries, the hand sizes, the brisques
-  and, below 256, the stock size). The hand and the tables are the bytes of their count
-  vectors (``State.held``, ``State.laid``: a field of eight bits per card), written at
-  once; the other entries are set one by one;
+  number below 256 (the card counts, the one-hot entries, the hand sizes, the brisques,
+  the pending announcements and, below 256, the stock size). The hand and the tables are
+  the bytes of their count vectors (``State.held``, ``State.laid``: a field of eight bits
+  per card), written at once; the other entries are set one by one;
 * the *others*: ``(position, value)`` pairs for the rest, the scores (in units of
   ``SCORE_SCALE``) and a stock size of 256 cards or more.
 """
@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from bezique._engine.hands import FIELD, size_of
 from bezique._engine.tricks import trick_order
-from bezique._tensor_blocks import SCORE_SCALE
+from bezique._tensor_blocks import SCORE_SCALE, announceable
 from bezique.cards import Card, Suit
 from bezique.encoding import observation_layout, observation_size
+from bezique.melds import MeldKind
 from bezique.state import OVER, CartePrivilege, Stage, State, TableCard
 from bezique.variants import Variant
 
@@ -56,8 +57,8 @@ class StateTensor:
         variant: The rules; the tensor's layout depends on its players and sides.
     """
 
-    __slots__ = ("_at", "_brisques_public", "_classes", "_last_scores", "_played", "_rel",
-                 "_score_at", "_seats", "_sides", "_vectors", "size")
+    __slots__ = ("_announced_at", "_at", "_brisques_public", "_classes", "_last_scores",
+                 "_played", "_rel", "_score_at", "_seats", "_sides", "_vectors", "size")
 
     def __init__(self, variant: Variant) -> None:
         start = 0
@@ -85,6 +86,14 @@ class StateTensor:
         self._last_scores: tuple[tuple[object, ...], tuple[float, ...],
                                  list[list[tuple[int, float]] | None]] = ((), (), [])
         self._score_at: range = range(at["scores"], at["scores"] + variant.deal.side_count)
+        kinds = announceable(variant)
+        side_count = variant.deal.side_count
+        self._announced_at: tuple[tuple[dict[MeldKind, int], ...], ...] = tuple(
+            tuple({kind: at["announced"] + len(kinds) * ((side - mine) % side_count) + k
+                   for k, kind in enumerate(kinds)} for side in range(side_count))
+            for mine in range(side_count))
+        """Per observer's side, per side: the position of each kind's count of the side's
+        pending announcements (R13.7), the sides counted from the observer's."""
 
     def parts(self, s: State, player: int) -> tuple[bytearray, list[tuple[int, float]]]:
         """The counts and the other entries of ``player``'s tensor of ``s`` (the same
@@ -95,6 +104,10 @@ class StateTensor:
         counts = self._count_vectors(s, player, seats)
         self._card_piles(s, player, rel, counts)
         self._one_hots(s, player, rel, counts)
+        if s.announced:  # rare: pending announcements (R13.7)
+            at = self._announced_at[self._sides[player]]
+            for c in s.announced:
+                counts[at[c.side][c.kind]] += 1
         return counts, self._scalars(s, player, seats, counts)
 
     def _count_vectors(self, s: State, player: int, seats: tuple[int, ...]) -> bytearray:

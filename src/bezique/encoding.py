@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from bezique._tensor_blocks import write_observation
+from bezique._tensor_blocks import announceable, write_observation
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import ALL_CARDS, Card, Rank, Suit
 from bezique.engine import legal_actions, rules_of
@@ -144,10 +144,6 @@ def _mover_hand(state: State | Game | Observation) -> tuple[Card, ...]:
     return s.hands[s.to_move] if s.to_move is not None else ()
 
 
-_NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
-"""The combinations never announced (R13.7, R11.6)."""
-
-
 class ActionEncoder:
     """The fixed action ids of one variant (see the module documentation).
 
@@ -180,12 +176,10 @@ class ActionEncoder:
         if MeldKind.CARTE_BLANCHE in kinds:
             self._carte_blanche = len(table)
             table.append(None)
-        if rules_of(variant).meld_source.announces:
-            # R13.7: one id per combination that may be announced, after the others (the
-            # ids above keep their numbers)
-            table += [Announce(kind, faces) for kind in MeldKind
-                      if kind in kinds and kind not in _NEVER_ANNOUNCED
-                      for faces in _declaration_faces(variant, kind)]
+        # R13.7: one id per combination that may be announced, after the others (the ids
+        # above keep their numbers)
+        table += [Announce(kind, faces) for kind in announceable(variant)
+                  for faces in _declaration_faces(variant, kind)]
         self._table: tuple[Action | None, ...] = tuple(table)
         ids: dict[Action, int] = {a: i for i, a in enumerate(table) if a is not None}
         for card in ALL_CARDS:  # an explicit hand source names the same id as the default
@@ -292,22 +286,24 @@ def observation_layout(variant: Variant) -> tuple[tuple[str, int], ...]:
     """The blocks of the observation tensor of ``variant``: ``(name, length)`` in order.
 
     ``P`` is the number of players and ``S`` of sides; per-player blocks run from the
-    observer round the table, per-side blocks from the observer's side.
+    observer round the table, per-side blocks from the observer's side. The last block,
+    ``announced``, has an entry per side and kind of combination that may be announced
+    (R13.7); it has length 0 where the variant has no announcements (Fildinski).
 
     >>> import bezique as bz
     >>> dict(observation_layout(bz.variants.TWO_PACK))["hand"]
     32
     """
-    return _layout(variant.deal.players, variant.deal.side_count)
+    return _layout(variant.deal.players, variant.deal.side_count, len(announceable(variant)))
 
 
-def _layout(p: int, s: int) -> tuple[tuple[str, int], ...]:
+def _layout(p: int, s: int, a: int) -> tuple[tuple[str, int], ...]:
     return (
         ("hand", 32), ("tables", 32 * p), ("table_used", 3 * 32 * p), ("won", 32 * p),
         ("exposed", 32 * p), ("trick", 32 * p), ("played", 32), ("turn_up", 32),
         ("trump", 4), ("stock_size", 1), ("hand_sizes", p), ("stage", 4), ("phase", 1),
         ("to_move", p), ("leader", p), ("dealer", p), ("active", p), ("carte_blanche", 1),
-        ("scores", s), ("brisques", s),
+        ("scores", s), ("brisques", s), ("announced", s * a),
     )
 
 
@@ -316,19 +312,16 @@ def observation_size(variant: Variant) -> int:
 
     >>> import bezique as bz
     >>> observation_size(bz.variants.TWO_PACK), observation_size(bz.variants.FOUR_HANDED)
-    (569, 1027)
+    (587, 1047)
     """
-    return _size(variant.deal.players, variant.deal.side_count)
-
-
-def _size(players: int, sides: int) -> int:
-    size = _SIZES.get((players, sides))
+    key = (variant.deal.players, variant.deal.side_count, len(announceable(variant)))
+    size = _SIZES.get(key)
     if size is None:
-        size = _SIZES[players, sides] = sum(n for _, n in _layout(players, sides))
+        size = _SIZES[key] = sum(n for _, n in _layout(*key))
     return size
 
 
-_SIZES: dict[tuple[int, int], int] = {}
+_SIZES: dict[tuple[int, int, int], int] = {}
 
 
 def observation_tensor(observation: Observation) -> list[float]:
@@ -343,7 +336,7 @@ def observation_tensor(observation: Observation) -> list[float]:
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"expected an Observation, not {type(observation).__name__}")
-    out = [0.0] * _size(len(observation.hand_sizes), len(observation.scores))
+    out = [0.0] * observation_size(observation.variant)
     write_observation(observation, out)
     return out
 
@@ -352,7 +345,9 @@ def observation_bounds(variant: Variant) -> tuple[list[float], list[float]]:
     """The least and greatest value of every entry of the observation tensor of ``variant``.
 
     Card counts reach the number of packs, the stock size the deck size, hand sizes the
-    hand size; scores (in thousands of points) are bounded by a generous 1000.
+    hand size; scores (in thousands of points) are bounded by a generous 1000. A side's
+    pending announcements of one kind (R13.7) are fewer than the deck's cards: each holds
+    a card new to its class when announced (R3.4), which no other of them holds.
 
     >>> import bezique as bz
     >>> low, high = observation_bounds(bz.variants.TWO_PACK)
@@ -364,7 +359,7 @@ def observation_bounds(variant: Variant) -> tuple[list[float], list[float]]:
         "hand": packs, "tables": packs, "table_used": packs, "won": packs, "exposed": packs,
         "played": packs, "stock_size": float(variant.deck.size),
         "hand_sizes": float(variant.deal.hand_size), "scores": 1000.0,
-        "brisques": 8.0 * packs,
+        "brisques": 8.0 * packs, "announced": float(variant.deck.size),
     }
     high: list[float] = []
     for name, length in observation_layout(variant):

@@ -18,7 +18,7 @@ the dealer (other keys are ignored, as PettingZoo's classic environments ignore 
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()), e.agent_selection
-((569,), 7, 'player_1')
+((587,), 7, 'player_1')
 """
 
 from __future__ import annotations
