@@ -11,10 +11,9 @@ tests compare the two.
 from __future__ import annotations
 
 from typing import Protocol
-from weakref import WeakKeyDictionary
 
 from bezique.cards import Suit
-from bezique.engine import Rules, rules_of
+from bezique.engine import rules_of
 from bezique.melds import MeldKind
 from bezique.observation import Observation
 from bezique.state import Stage
@@ -25,25 +24,15 @@ SCORE_SCALE = 1000.0
 
 _SUITS = tuple(Suit)
 _STAGES = (Stage.PLAY, Stage.DECLARE, Stage.GUESS, Stage.OVER)
-NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
-"""The combinations never announced (R13.7, R11.6)."""
 
 
 def announceable(variant: Variant) -> tuple[MeldKind, ...]:
     """The kinds of combination ``variant`` lets a player announce (R13.7), in
     :class:`~bezique.MeldKind` order: every kind of its meld table but the seven of trumps
-    and carte blanche, none where ``announce_several`` is off (Fildinski). Kept per
-    compiled rules: :func:`bezique.encoding.observation_tensor` asks at every call."""
-    rules = rules_of(variant)
-    kinds = _ANNOUNCEABLE.get(rules)
-    if kinds is None:
-        melds = variant.melds.kinds if rules.meld_source.announces else ()
-        kinds = _ANNOUNCEABLE[rules] = tuple(k for k in MeldKind
-                                             if k in melds and k not in NEVER_ANNOUNCED)
+    and carte blanche, none where ``announce_several`` is off (Fildinski); the engine's
+    own list, worked out once per variant (the meld card source's ``announced_kinds``)."""
+    kinds: tuple[MeldKind, ...] = rules_of(variant).meld_source.announced_kinds
     return kinds
-
-
-_ANNOUNCEABLE: WeakKeyDictionary[Rules, tuple[MeldKind, ...]] = WeakKeyDictionary()
 
 
 class Cells(Protocol):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bezique._engine.hands import cards_of
 from bezique.cards import Card, by_index
+from bezique.melds import MeldKind
 from bezique.policies import MeldClasses
 from bezique.state import CARD_OF_TABLE, Combination, State, TableCard, Window
 
@@ -58,6 +59,10 @@ WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
 (the layer above, which holds the search's entry point: the source cannot import it)."""
 
 
+_NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
+"""The combinations the meld search never declares, so never announced (R13.7, R11.6)."""
+
+
 class CardSource:
     """The engine's meld card source of one variant: the questions every source answers.
 
@@ -65,9 +70,9 @@ class CardSource:
     once, so the reuse options of R3.7, R3.8 and R13.1 never apply to won cards).
     """
 
-    __slots__ = ("announces", "closes_window", "declared_flags", "fresh_card", "fresh_gate",
-                 "from_won_cards", "keeps_won", "partners", "policy", "reforms", "reuses",
-                 "sequence_class", "where", "window_plans")
+    __slots__ = ("announced_kinds", "announces", "closes_window", "declared_flags",
+                 "fresh_card", "fresh_gate", "from_won_cards", "keeps_won", "partners",
+                 "policy", "reforms", "reuses", "sequence_class", "where", "window_plans")
 
     def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
         policy: MeldCardSource = melds.card_source
@@ -93,6 +98,12 @@ class CardSource:
         """R3.8: a broken combination may be re-formed."""
         self.announces: bool = melds.announce_several and policy.one_combination_per_trick
         """R13.7: further combinations may be announced after the window's scored one."""
+        self.announced_kinds: tuple[MeldKind, ...] = tuple(
+            kind for kind in MeldKind
+            if self.announces and kind in melds.kinds and kind not in _NEVER_ANNOUNCED)
+        """R13.7: the kinds of combination that may be announced, in :class:`MeldKind`
+        order (the action ids and the observation tensor list them so): the meld search's
+        declarations, never the seven of trumps nor carte blanche (R11.6)."""
         self.sequence_class: bool = melds.meld_classes is MeldClasses.FOUR and self.reuses
         """R13.1: sequences in their own class (won cards serve once)."""
         self.fresh_gate: bool = not self.reforms and not self.from_won_cards
