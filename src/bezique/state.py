@@ -349,19 +349,6 @@ def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
     return tuple(map(held_of, hands))
 
 
-def _pile_of(stock: Iterable[Card]) -> tuple[int, ...]:
-    """The card indexes of ``stock`` (the ``pile`` field).
-
-    Raises:
-        TypeError: for anything in it but a card.
-    """
-    cards = tuple(stock)
-    # tested first: ``Card.index`` read off a string is ``str.index``, which would be kept
-    if not all(type(card) is Card for card in cards):
-        raise TypeError("not a card")
-    return indexes_of(cards)
-
-
 _CARD_FIELDS = {"hands": "per player a tuple of cards",
                 "table": "per player a tuple of TableCard", "stock": "a tuple of cards"}
 """The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
@@ -396,7 +383,7 @@ def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
         changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
-        changes["pile"] = _from_cards("stock", changes.pop("stock"), _pile_of)
+        changes["pile"] = _from_cards("stock", changes.pop("stock"), indexes_of)
     trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():

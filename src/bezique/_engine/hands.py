@@ -73,8 +73,16 @@ SUIT_BLOCKS[s]`` keeps the counts of that suit's cards (and no rank field)."""
 
 def indexes_of(cards: Iterable[Card]) -> tuple[int, ...]:
     """The indexes (``Card.index``) of ``cards``, in their order: the stock's form inside
-    the engine (``State.pile``, top card first)."""
-    return tuple(map(by_index, cards))
+    the engine (``State.pile``, top card first).
+
+    Raises:
+        KeyError: for anything in ``cards`` but a card (as :func:`held_of`).
+    """
+    return tuple(map(_INDEX_OF, cards))
+
+
+_INDEX_OF: Callable[[Card], int] = {card: card.index for card in ALL_CARDS}.__getitem__
+"""``card.index``, refusing what is not a card (a string has an ``index`` method too)."""
 
 
 CARD_OF: Callable[[int], Card] = list(ALL_CARDS).__getitem__
