@@ -21,6 +21,7 @@ from bezique.bots.valuation import (
     WEIGHT,
     Tables,
     suit_count,
+    suit_size,
     suit_top,
 )
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
@@ -40,8 +41,7 @@ def phase2(T: Tables, player: int, held: int,
         # leading: a master trump draws the trumps when holding as many as are out; a
         # master of another suit must win where the opponents hold it or no trump
         out_trumps = out[t] if t >= 0 else 0
-        draws = 2 if out_trumps and suit_count(held >> SUIT_SHIFT[t] & SUIT_FIELDS) >= out_trumps \
-            else 1
+        draws = 2 if out_trumps and suit_size(held, t) >= out_trumps else 1
         kinds = [2 if s_out or not out_trumps else 1 for s_out in out]
         if t >= 0:
             kinds[t] = draws

@@ -76,10 +76,8 @@ from bezique.bots.valuation import (
     _TABLES,
     JACK,
     RANK,
-    SUIT_FIELDS,
     SUIT_POS,
-    SUIT_SHIFT,
-    suit_count,
+    suit_size,
 )
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
@@ -218,7 +216,7 @@ def _declaration(variant: Variant, player: int, held: int,
                 if trump is None and meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
                     # R11.2: this declaration fixes trump; prefer a suit we are long in
                     suit = action.cards[0].suit
-                    value += 0.1 * suit_count(held >> SUIT_SHIFT[SUIT_POS[suit]] & SUIT_FIELDS)
+                    value += 0.1 * suit_size(held, SUIT_POS[suit])
                     value += 0.05 * sum(1 for tc in table[player] if tc.card.suit is suit)
         elif type(action) is Announce and T.partners[player] and action.meld in _bases(T):
             value = 0.01 * points.get(action.meld, 0)  # R13.7, R11.8: for the partner

@@ -37,7 +37,12 @@ from bezique.variants import Variant
 __all__ = ["ACE", "COMPLETE", "FIELD", "JACK", "MASK", "RANK", "RANK_SHIFT", "SHIFT", "SUITS",
            "SUIT_FIELDS", "SUIT_POS", "SUIT_SHIFT", "TEN", "TRUMP_POS", "WEIGHT", "Tables",
            "TrumpTables", "class_counts", "class_vectors", "meld_prospects", "suit_count",
-           "suit_top", "tables_of"]
+           "suit_size", "suit_top", "tables_of"]
+
+def suit_size(held: int, s: int) -> int:
+    """How many cards of suit position ``s`` the count vector ``held`` counts."""
+    return suit_count(held >> SUIT_SHIFT[s] & SUIT_FIELDS)
+
 
 COMPLETE: float = 0.9
 """Share of its points a complete, not yet declared combination is worth (a trick must be won)."""
