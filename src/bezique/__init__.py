@@ -6,7 +6,7 @@
 (1, 8, 48)
 """
 
-from bezique import bots, variants
+from bezique import bots, solver, variants
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
@@ -100,6 +100,7 @@ __all__ = [
     "parse_cards",
     "setup",
     "simulate",
+    "solver",
     "to_json",
     "variants",
 ]
