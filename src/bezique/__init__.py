@@ -36,6 +36,7 @@ from bezique.game import Game, GameResult, game_result, new_game
 from bezique.melds import MeldClass, MeldKind
 from bezique.notation import format_action, parse_action
 from bezique.observation import Observation, determinize, observe
+from bezique.ratings import Ladder, Rating, ladder
 from bezique.record import Record
 from bezique.results import DealResult, SideScore, deal_result
 from bezique.serialization import from_json, to_json
@@ -60,6 +61,7 @@ __all__ = [
     "GuessPacket",
     "IllegalActionError",
     "InvariantError",
+    "Ladder",
     "MeldClass",
     "MeldKind",
     "NotYourTurnError",
@@ -68,6 +70,7 @@ __all__ = [
     "Pass",
     "Play",
     "Rank",
+    "Rating",
     "Record",
     "SerializationError",
     "SetupError",
@@ -92,6 +95,7 @@ __all__ = [
     "from_json",
     "game_result",
     "is_legal",
+    "ladder",
     "legal_actions",
     "new_deal",
     "new_game",
