@@ -15,11 +15,13 @@ from collections.abc import Callable, Sequence
 from bezique._messages import N_
 from bezique._narration import addressed_to_you, describe_events, result_text, score_events
 from bezique.actions import Action, ExchangeSeven, Pass, Play
+from bezique.bots.analysis import analyse
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
 from bezique.engine import apply, check_action, forced_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.i18n import Translator, describe, message, translator, variant_title
+from bezique.notation import format_action
 from bezique.observation import Observation, observe
 from bezique.results import deal_result
 from bezique.state import Stage, State
@@ -220,12 +222,34 @@ def _tell(before: State, action: Action, after: State, human: int, names: list[s
                                    "phase 2"))
 
 
+HINT_WORLDS = 16
+"""Determinizations behind a hint of ``bezique play`` (about a second at most)."""
+_SHOWN = 3
+"""How many of the best actions a hint tells."""
+
+
+def hint_lines(o: Observation, seed: int, lang: str) -> list[str]:
+    """The hint for the observer: his best actions with their expected points (from here
+    to the end of the deal, his side's less the others'), the best first."""
+    t = translator(lang)
+    analysis = analyse(o, rng=random.Random(seed), budget=HINT_WORLDS)
+    lines = [t.gettext("hint (expected points to the end of the deal, yours less the "
+                       "others'):")]
+    for rated in analysis.ranked[:_SHOWN]:
+        points = round(rated.value)
+        text = (t.gettext("  {action}: {points:+d} (exact)") if rated.exact
+                else t.gettext("  {action}: {points:+d}"))
+        lines.append(text.format(action=format_action(rated.action), points=points))
+    return lines
+
+
 PLAY_HELP = N_("""commands:
   a number        take the action of that number in the list
   an action       in the notation, e.g. play QS (a card from your hand), play QS table
                   (from your table), declare bezique QS JD, declare royal_marriage KH QH,
                   exchange 7H (the seven of trumps for the turn-up), pass (end the window
                   after a trick you won without declaring); cards as QS, 10D or Q♠
+  hint            the best actions, with the points each is expected to bring
   help            this text
   quit            stop (Ctrl-D too)
 after each trick you won in phase 1 you may declare one combination, then both draw;
@@ -299,6 +323,10 @@ def _ask(state: State, human: int, names: list[str], read: Callable[[str], str],
             return None
         if text.strip().lower() in ("help", "?", "h"):
             write(t.gettext(PLAY_HELP))
+            continue
+        if text.strip().lower() == "hint":
+            for line in hint_lines(o, state.tricks, lang):
+                write(line)
             continue
         chosen = _choice(state, o.legal_actions, text, lang)
         if not isinstance(chosen, str):

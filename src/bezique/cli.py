@@ -22,6 +22,14 @@ Subcommands:
   most one each ten seconds) on standard error, from 0/N to N/N, then a summary
   table, or the result as JSON with ``--json``. ``--check`` checks the rules' invariants after every
   action; a violation (an engine bug) prints one line and exits with status 1.
+* ``bezique play ... --level N``: the opponents are level ``N`` (1 beginner to 5
+  master, :func:`bezique.bots.level`); ``hint`` at the prompt tells the best actions
+  with their expected points (:func:`bezique.bots.analyse`).
+* ``bezique review FILE [--budget N] [--seed S]``: every decision of a game record with
+  a choice judged against the best action (:func:`bezique.bots.review`): per player,
+  the decisions that lost points, the worst first.
+* ``bezique ladder --bots a,b,... --deals N [--variant NAME] [--workers K]``: the bots
+  rated on duplicate deals (:func:`bezique.ladder`), Elo with 95% intervals.
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
 
@@ -49,10 +57,12 @@ from typing import Any, NoReturn
 
 from bezique import bots as bots_module
 from bezique import variants
+from bezique._cli_review import run_ladder, run_review
 from bezique._cli_terminal import narrate_deal, play_deal
 from bezique._messages import N_
 from bezique.actions import Action
 from bezique.bots.base import Bot
+from bezique.bots.levels import LEVEL_NAMES
 from bezique.engine import new_deal
 from bezique.errors import BeziqueError
 from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
@@ -115,7 +125,8 @@ def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot of the kind ``name`` (``random``, ``greedy`` or ``search``).
+    """A new bot of the kind ``name`` (``random``, ``greedy``, ``search``, or a level:
+    ``level1`` to ``level5`` or its name, :func:`bezique.bots.level`).
 
     The classes are looked up in :mod:`bezique.bots` when asked for, so the
     command works with whichever bots this installation has.
@@ -124,8 +135,11 @@ def make_bot(name: str) -> Bot:
         BeziqueError: for an unknown or unavailable bot.
     """
     key = name.strip().lower()
+    if key in LEVEL_NAMES or key.removeprefix("level") in ("1", "2", "3", "4", "5"):
+        return bots_module.level(key)
     if key not in BOTS:
-        raise BeziqueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise BeziqueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}, "
+                           f"level1-level5 ({', '.join(LEVEL_NAMES)})")
     cls = getattr(bots_module, BOTS[key], None)
     if cls is None:
         have = ", ".join(n for n, c in BOTS.items() if hasattr(bots_module, c))
@@ -146,7 +160,9 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < variant.players:
         raise BeziqueError(f"--seat must be 0-{variant.players - 1} in {variant.name}, "
                            f"not {args.seat}")
-    bot = make_bot(args.bot or _default_bot())
+    if args.bot and args.level:
+        raise BeziqueError("give --bot or --level, not both")
+    bot = make_bot(f"level{args.level}" if args.level else args.bot or _default_bot())
     echo = not sys.stdin.isatty()
 
     def read(prompt: str) -> str:
@@ -236,6 +252,31 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- review, ladder
+
+
+def _review(args: argparse.Namespace) -> int:
+    return run_review(args.file, lang=args.lang, budget=args.budget, seed=args.seed,
+                      write=print)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
+    return run_ladder(variants.get(args.variant), [(n, make_bot(n)) for n in names],
+                      deals=args.deals, seed=args.seed, workers=args.workers, lang=args.lang,
+                      write=print)
+
+
+def _level(text: str) -> int:
+    key = text.strip().lower()
+    if key in LEVEL_NAMES:
+        return LEVEL_NAMES.index(key) + 1
+    if key in ("1", "2", "3", "4", "5"):
+        return int(key)
+    raise argparse.ArgumentTypeError(f"no level {text!r}: the levels are 1-5 "
+                                     f"({', '.join(LEVEL_NAMES)})")
+
+
 # ----------------------------------------------------------------------------- rules
 
 
@@ -302,6 +343,27 @@ def _whole(minimum: int | None) -> Callable[[str], int]:
     return convert
 
 
+def _review_parsers(sub: Any, variant_help: str) -> tuple[_Parser, _Parser]:
+    """The ``review`` and ``ladder`` subcommands' parsers."""
+    rev = sub.add_parser("review", help="every decision of a game record against the best one")
+    rev.add_argument("file", help="a game record (bezique record v1, as 'bezique play' and "
+                                  "Record.dumps write)")
+    rev.add_argument("--budget", type=_whole(1), help="determinizations per decision "
+                                                      "(default 16)")
+    rev.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+
+    lad = sub.add_parser("ladder", help="rate bots on duplicate deals (Elo, 95%% intervals)")
+    lad.add_argument("--bots", required=True,
+                     help="comma-separated bots, the first rated 0 (random, greedy, search, "
+                          "level1-level5)")
+    lad.add_argument("--deals", type=_whole(1), required=True, metavar="N",
+                     help="shuffles per pair, each dealt once per side")
+    lad.add_argument("--variant", default="two-pack", help=variant_help)
+    lad.add_argument("--workers", type=_whole(1), default=1, help="processes (default 1)")
+    lad.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+    return rev, lad
+
+
 def _parser() -> _Parser:
     from bezique import __version__
 
@@ -321,6 +383,8 @@ def _parser() -> _Parser:
     play.add_argument("--seed", type=_whole(None),
                       help="shuffle seed (default: a random one, printed at the start)")
     play.add_argument("--bot", help="the opponents: greedy (default), search or random")
+    play.add_argument("--level", type=_level, help="the opponents' level: 1 (beginner) to 5 "
+                                                   "(master), or its name")
     play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
 
     sim = sub.add_parser("simulate", help="bots play many deals or games; statistics")
@@ -340,9 +404,11 @@ def _parser() -> _Parser:
                      help="play every shuffle once in each rotation of the bots")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    rev, lad = _review_parsers(sub, variant_help)
+
     rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")
     rules.add_argument("name", nargs="?", help="variant name or alias")
-    for command in (demo, play, sim, rules):
+    for command in (demo, play, sim, rev, lad, rules):
         command.add_argument("--lang", type=_language, default=default_language(),
                              help=f"language: {', '.join(LANGUAGES)} (default from the "
                                   f"locale, else en)")
@@ -357,7 +423,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
-        "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules}
+        "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules,
+        "review": _review, "ladder": _ladder}
     try:
         args = _parser().parse_args(argv)
         return commands[args.command](args)

@@ -29,11 +29,12 @@ import attrs
 from bezique.bots.base import Bot
 from bezique.engine import apply_unchecked, new_deal
 from bezique.errors import BeziqueError
+from bezique.i18n import translator
 from bezique.observation import observe
 from bezique.results import deal_result
 from bezique.variants import Variant
 
-__all__ = ["Ladder", "Match", "Rating", "ladder"]
+__all__ = ["Ladder", "Match", "Rating", "confidence_level", "ladder"]
 
 _Z95 = 1.959964
 """The standard normal's 97.5th percentile."""
@@ -88,15 +89,32 @@ class Ladder:
     """Every pair's results."""
     seconds: Mapping[str, float]
     """Each bot's mean time per decision with more than one legal action."""
+    p99: Mapping[str, float] = attrs.field(factory=dict)
+    """Each bot's 99th percentile of the time per decision with more than one legal
+    action (seconds)."""
 
-    def table(self) -> str:
-        """The ratings as a text table, strongest first."""
-        lines = [f"{'bot':<12} {'elo':>7} {'95% interval':>17} {'deals':>6} "
-                 f"{'ms/decision':>11}"]
+    def table(self, lang: str = "en") -> str:
+        """The ratings as a text table in ``lang`` (:mod:`bezique.i18n`), strongest first:
+        each bot's Elo, its 95% interval, its deals and its milliseconds per decision.
+
+        Raises:
+            LanguageError: for a language the library does not speak.
+        """
+        t = translator(lang)
+        heads = (t.gettext("bot"), t.gettext("Elo"), t.gettext("{confidence} interval").format(
+                     confidence=confidence_level(lang)),
+                 t.gettext("deals"), t.gettext("ms per decision"))
+        lines = [f"{heads[0]:<12} {heads[1]:>6} {heads[2]:>16} {heads[3]:>8} {heads[4]:>16}"]
         for name, r in sorted(self.ratings.items(), key=lambda item: -item[1].elo):
-            lines.append(f"{name:<12} {r.elo:>7.0f} {f'[{r.low:.0f}, {r.high:.0f}]':>17} "
-                         f"{r.games:>6} {1000 * self.seconds.get(name, 0.0):>11.1f}")
+            interval = f"{r.low:.0f} – {r.high:.0f}".replace("inf", "∞")
+            lines.append(f"{name:<12} {r.elo:>6.0f} {interval:>16} {r.games:>8} "
+                         f"{1000 * self.seconds.get(name, 0.0):>16.0f}")
         return "\n".join(lines)
+
+
+def confidence_level(lang: str) -> str:
+    """"95%" as ``lang`` writes it (a space before the sign in Finnish and German)."""
+    return "95%" if lang == "en" else "95 %"
 
 
 def ladder(variant: Variant, bots: Mapping[str, Bot], *, deals: int, seed: int = 0,
@@ -138,18 +156,20 @@ def ladder(variant: Variant, bots: Mapping[str, Bot], *, deals: int, seed: int =
         with ProcessPoolExecutor(workers) as pool:
             parts = list(pool.map(_play, jobs))
     matches: dict[tuple[str, str], list[int | float]] = {}
-    time_of: dict[str, list[float]] = {name: [0.0, 0.0] for name in names}
+    time_of: dict[str, list[float]] = {name: [] for name in names}
     for (first, second), (deals_played, wins, ties, margin), times in parts:
         m = matches.setdefault((first, second), [0, 0, 0, 0.0])
         for k, x in enumerate((deals_played, wins, ties, margin)):
             m[k] += x
-        for name, (spent, count) in times.items():
-            time_of[name][0] += spent
-            time_of[name][1] += count
+        for name, spent in times.items():
+            time_of[name] += spent
     played = tuple(Match(a, b, int(m[0]), int(m[1]), int(m[2]), m[3] / m[0] if m[0] else 0.0)
                    for (a, b), m in matches.items())
-    seconds = {name: s / n if n else 0.0 for name, (s, n) in time_of.items()}
-    return Ladder(MappingProxyType(_rate(names, played)), played, MappingProxyType(seconds))
+    seconds = {name: sum(t) / len(t) if t else 0.0 for name, t in time_of.items()}
+    p99 = {name: sorted(t)[int(0.99 * (len(t) - 1))] if t else 0.0
+           for name, t in time_of.items()}
+    return Ladder(MappingProxyType(_rate(names, played)), played, MappingProxyType(seconds),
+                  MappingProxyType(p99))
 
 
 def _chunks(deals: int, workers: int) -> list[range]:
@@ -159,7 +179,7 @@ def _chunks(deals: int, workers: int) -> list[range]:
 
 
 _Job = tuple[Variant, str, Bot, str, Bot, int, range]
-_Part = tuple[tuple[str, str], tuple[int, int, int, float], dict[str, tuple[float, int]]]
+_Part = tuple[tuple[str, str], tuple[int, int, int, float], dict[str, list[float]]]
 
 
 def _play(job: _Job) -> _Part:
@@ -168,7 +188,7 @@ def _play(job: _Job) -> _Part:
     sides = variant.deal.sides
     wins = ties = played = 0
     margin = 0.0
-    times: dict[str, tuple[float, int]] = {first: (0.0, 0), second: (0.0, 0)}
+    times: dict[str, list[float]] = {first: [], second: []}
     for k in chunk:
         shuffle = seed + k
         for a_side in sorted(set(sides)):
@@ -190,7 +210,7 @@ def _play(job: _Job) -> _Part:
 
 
 def _deal(variant: Variant, shuffle: int, seats: Sequence[tuple[str, Bot]],
-          times: dict[str, tuple[float, int]]) -> tuple[tuple[int, ...], int | None, int | None]:
+          times: dict[str, list[float]]) -> tuple[tuple[int, ...], int | None, int | None]:
     """Play shuffle ``shuffle`` with a bot per seat; its points, and the settlement's
     winner and value where the deal is a game (else ``None, None``)."""
     state = new_deal(variant, seed=1_000_003 * shuffle + 17, dealer=shuffle % variant.players)
@@ -204,8 +224,7 @@ def _deal(variant: Variant, shuffle: int, seats: Sequence[tuple[str, Bot]],
         start = clock()
         action = bot.choose(observation, rngs[p])
         if len(observation.legal_actions) > 1:
-            seconds, count = times[name]
-            times[name] = (seconds + clock() - start, count + 1)
+            times[name].append(clock() - start)
         state = apply_unchecked(state, action)
     result = deal_result(state)
     settled = result.settlement

@@ -207,7 +207,7 @@ def _ranked(legal: Sequence[Action], values: Sequence[float], exact: bool
     return tuple(Rated(legal[j], values[j], exact) for j in order)
 
 
-MASTER = _Search(worlds=MASTER_WORLDS, horizon=10, reach=10, solve_end=True, max_steps=40_000)
+MASTER = _Search(worlds=MASTER_WORLDS, horizon=10, reach=10, solve_end=True, max_steps=10_000)
 """The strongest search's settings (level 5)."""
 
 

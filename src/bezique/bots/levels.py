@@ -35,7 +35,7 @@ _LEVELS: tuple[AnalysisBot, ...] = (
     AnalysisBot(worlds=0, temperature=40.0, solve=False, name="beginner"),
     AnalysisBot(worlds=0, temperature=10.0, solve=False, name="casual"),
     AnalysisBot(worlds=0, name="club"),
-    AnalysisBot(worlds=16, max_steps=12_000, name="expert"),
+    AnalysisBot(worlds=16, max_steps=4_000, name="expert"),
     AnalysisBot(worlds=MASTER_WORLDS, name="master"),
 )
 
