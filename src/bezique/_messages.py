@@ -110,6 +110,9 @@ _define("R13.7/nothing-scored-yet", "an announcement follows the one combination
                                     "window; player {player} has scored none in it yet")
 _define("R13.7/announce-fixes-trump",
         "an announcement never fixes trump; only a scored declaration does")
+_define("R13.7/card-from-hand", "this {meld} builds on a combination of its class: announced, "
+                               "it needs a card new from the hand, not only cards new to the "
+                               "class")
 _define("R13.7/cannot-announce", "{action} cannot be announced: {reason}")
 # --- the seven of trumps (R4, R5.1, R6.6, R8.1)
 _define("R4.1/exchange-in-play", "the seven of trumps is exchanged only right after winning a "
