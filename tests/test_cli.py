@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -25,7 +26,9 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_demo_as_a_subprocess() -> None:
     done = run("demo", "--seed", "2")
     assert done.returncode == 0, done.stderr
-    assert "deal over" in done.stdout and "side 0:" in done.stdout
+    assert "deal over" in done.stdout and "player 0:" in done.stdout
+    assert re.search(r"^player [01] wins the deal; player 0: \d+ points, player 1: \d+ points$",
+                     done.stdout, flags=re.M)
     assert done.stderr == ""
 
 
@@ -34,7 +37,7 @@ def test_demo_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("bots: greedy, greedy")
     assert out.splitlines()[1].startswith("Rubicon Bezique: dealer is player 0")
-    assert "settlement:" in out
+    assert re.search(r"^player [01] wins the deal and scores \d+ points", out, flags=re.M)
 
 
 # ----------------------------------------------------------------------------- rules
@@ -73,7 +76,7 @@ def test_simulate_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "two-pack", "--deals", "12", "--seed", "4"]) == 0
     captured = capsys.readouterr()
     assert "Two-pack Bezique: 12 deals, seed 4" in captured.out
-    assert "side 0" in captured.out and "bot 1 (random)" in captured.out
+    assert "player 0" in captured.out and "bot 1 (random)" in captured.out
     assert "deals/s" in captured.out
     # not a terminal: plain progress lines, no carriage returns
     assert "simulated 12/12 deals" in captured.err and "\r" not in captured.err

@@ -55,7 +55,14 @@ from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import new_deal
 from bezique.errors import BeziqueError
-from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
+from bezique.i18n import (
+    LANGUAGES,
+    default_language,
+    format_percent,
+    meld_name,
+    translator,
+    variant_title,
+)
 from bezique.observation import observe
 from bezique.state import State
 from bezique.variants import Variant
@@ -80,7 +87,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _demo(args: argparse.Namespace) -> int:
     variant = variants.get(args.variant)
-    names = _bot_names(args.bots, variant, default=_default_bot())
+    names = _bot_names(args.bots, variant, default=_default_bot(), lang=args.lang)
     seats = [make_bot(name) for name in names]
     rng = random.Random(args.seed)
     state = new_deal(variant, seed=args.seed)
@@ -97,7 +104,8 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]:
+def _bot_names(text: str | None, variant: Variant, *, default: str,
+               lang: str = "en") -> list[str]:
     """One bot name per seat from ``a,b,...`` (one per seat or side, or one for all)."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()] if text else [default]
     sides = variant.deal.sides
@@ -106,8 +114,9 @@ def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]
     elif len(names) == variant.deal.side_count != variant.players:
         names = [names[sides[p]] for p in range(variant.players)]
     if len(names) != variant.players:
-        raise BeziqueError(f"{variant.name} needs {variant.players} bots, one per seat, "
-                           f"not {len(names)}")
+        raise BeziqueError(translator(lang).gettext(
+            "{variant} needs {players} bots, one per seat, not {count}").format(
+            variant=variant_title(variant, lang), players=variant.players, count=len(names)))
     return names
 
 
@@ -144,8 +153,9 @@ def _default_bot() -> str:
 def _play(args: argparse.Namespace) -> int:
     variant = variants.get(args.variant)
     if not 0 <= args.seat < variant.players:
-        raise BeziqueError(f"--seat must be 0-{variant.players - 1} in {variant.name}, "
-                           f"not {args.seat}")
+        raise BeziqueError(translator(args.lang).gettext(
+            "--seat must be 0-{last} in {variant}, not {seat}").format(
+            last=variant.players - 1, variant=variant_title(variant, args.lang), seat=args.seat))
     bot = make_bot(args.bot or _default_bot())
     echo = not sys.stdin.isatty()
 
@@ -177,7 +187,7 @@ class _Progress:
     def __init__(self, stream: Any, unit: str, lang: str = "en",
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.stream, self.unit, self.tty, self.clock = stream, unit, stream.isatty(), clock
-        self.t = translator(lang)
+        self.t, self.lang = translator(lang), lang
         self.interval = BAR_INTERVAL if self.tty else LINE_INTERVAL
         self.last: float | None = None  # when progress was last written
 
@@ -195,8 +205,10 @@ class _Progress:
         if self.tty:
             width = 30
             full = width * done // total
+            unit, share = self.t.gettext(self.unit), format_percent(100 * done // total,
+                                                                    self.lang, 0)
             self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
-                              f"{self.t.gettext(self.unit)} {100 * done // total}%")
+                              f"{unit} {share}")
             if done == total:
                 self.stream.write("\n")
         else:

@@ -267,7 +267,7 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
         return "R13.1/marriage-in-sequence", {}
     if not rules.meld_source.reforms and _rebuilds_broken(s, rules, p, action):
         return "R3.8/broken", {"meld": kind}
-    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
+    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class}
 
 
 def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
