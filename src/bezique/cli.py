@@ -6,7 +6,7 @@ Subcommands:
 * ``bezique demo [--variant NAME] [--seed N] [--bots a,b]``: bots (greedy by
   default) play one full deal, shown move by move in the action notation
   (``player 1: play QS``): every trick, declaration and draw, what each scored
-  (``side 0: +10, seven of trumps``), then the score breakdown.
+  (``player 0: +10, seven of trumps``), then the score breakdown and who won.
 * ``bezique play [--variant NAME] [--seed N] [--bot greedy|search|random]
   [--seat N]``: you play one deal against bots in the terminal. It starts by
   printing the deal's seed (a random one unless ``--seed`` is given), so that
