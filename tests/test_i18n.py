@@ -317,12 +317,11 @@ def test_R2_4_not_your_turn_in_every_language() -> None:
     assert (error.message_id, error.params) == ("R2.4/not-your-turn",
                                                 {"player": 0, "to_move": 1})
     assert i18n.message(error, "fi") == "R2.4: pelaaja 0 ei voi toimia nyt: on pelaajan 1 vuoro"
-    assert i18n.message(error, "de") == ("R2.4: Spieler 0 darf jetzt nicht handeln: Spieler 1 "
-                                         "ist am Zug")
+    assert i18n.message(error, "de") == "R2.4: Spieler 0 ist nicht dran: Spieler 1 ist am Zug"
     for rule in ("R2.4", "R2.6", "R9.4", "R11.8"):
         err = pickle.loads(pickle.dumps(bz.NotYourTurnError(2, 3, rule)))
         assert err.message_id == f"{rule}/not-your-turn" and err.message_id in MESSAGES
-        assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 darf")
+        assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 ist nicht dran")
     other = bz.NotYourTurnError(0, 1, "R99")
     assert other.message_id is None and i18n.message(other, "fi") == str(other)
 

@@ -343,3 +343,13 @@ def test_refusals_name_the_variant_by_its_title() -> None:
         "R3.3: pelissä Kahden pakan bezique ei ole yhdistelmää tavallinen suora")
     assert i18n.message(refused, "de") == (
         "R3.3: Bézique zu zweit kennt keine Meldung einfache Sequenz")
+
+
+@pytest.mark.parametrize("message_id", ["R2.9/seven-in-phase-2", "R4.2/seven-alone"])
+def test_the_seven_is_shown_in_refusals_too(message_id: str) -> None:
+    """Seeds 000 and 001 show the seven (näyttää, vorzeigen); it is never tabled or melded."""
+    template = _messages.MESSAGES[message_id]
+    fi = translator("fi").pgettext(message_id, template)
+    de = translator("de").pgettext(message_id, template)
+    assert "näytetään" in fi and "pöyd" not in fi
+    assert "vorgezeigt" in de and "gemeldet" not in de
