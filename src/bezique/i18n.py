@@ -57,6 +57,7 @@ __all__ = [
     "format_number",
     "format_percent",
     "meld_name",
+    "meld_object",
     "message",
     "side_name",
     "sides_are_players",
