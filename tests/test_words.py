@@ -62,6 +62,8 @@ def test_describe_result_of_a_partnership_deal_names_the_sides() -> None:
     assert said["en"].startswith(f"side {winner} wins the deal; side 0: ")
     assert said["fi"].startswith(f"puoli {winner} voitti jaon; puoli 0: ")
     assert said["de"].startswith(f"Partei {winner} gewinnt das Spiel; Partei 0: ")
+    # without the variant, the result's own figures tell the partnership game
+    assert i18n.describe_result(result, "fi") == said["fi"]
 
 
 def test_describe_result_of_a_settled_deal_says_its_value() -> None:

@@ -326,17 +326,29 @@ def _points(points: int, lang: str) -> str:
         points=points)
 
 
+_FOUR_HANDED = _PRESETS["four-handed"]
+
+
+def _partnership_deal(result: object, settlement: object) -> bool:
+    """Whether a deal's result can only be the four-handed partnership game's among the
+    presets: two sides, the 32 brisques of four packs, no settlement."""
+    counts = tuple(getattr(result, "brisque_counts", ()))
+    return settlement is None and len(counts) == 2 and sum(counts) == 32
+
+
 def describe_result(result: DealResult | GameResult, lang: str, *,
                     variant: Variant | None = None) -> str:
     """Who won a finished deal (a :class:`~bezique.DealResult`) or game (a
     :class:`~bezique.GameResult`) and the points, in words of ``lang``.
 
     Sides are named as players where each side is one player (two-handed games say
-    "player", "pelaaja", "Spieler"), as sides where partners share one (four-handed,
-    consultation): pass the ``variant`` to tell them apart; without it the sides are
-    named as players. A deal settled by itself (Rubicon, Chinese, eight-pack: R8.5,
-    R11.7) says the settled value; a game says its worth (double when the loser is
-    rubiconed, R2.13).
+    "player", "pelaaja", "Spieler"), as sides where partners share one (four-handed
+    partnership: "side", "puoli", "Partei"): pass the ``variant`` to tell them apart.
+    Without it, a deal of two sides that shared the 32 brisques of four packs with no
+    settlement is taken for the four-handed partnership game (the one preset it can be),
+    and any other result names its sides as players. A deal settled by itself (Rubicon,
+    Chinese, eight-pack: R8.5, R11.7) says the settled value; a game says its worth
+    (double when the loser is rubiconed, R2.13).
 
     >>> import bezique as bz
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
@@ -359,6 +371,8 @@ def describe_result(result: DealResult | GameResult, lang: str, *,
     breakdown = getattr(result, "breakdown", None)
     if breakdown is not None:  # a deal
         settlement = getattr(result, "settlement", None)
+        if variant is None and _partnership_deal(result, settlement):
+            variant = _FOUR_HANDED
         points: tuple[int, ...] = tuple(getattr(result, "points"))  # noqa: B009
         winner = settlement.winner if settlement is not None else None
         top = [s for s, p in enumerate(points) if p == max(points)]
