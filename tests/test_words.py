@@ -254,7 +254,7 @@ def test_fi_de_you_pass() -> None:
     assert translator("fi").gettext(_cli_terminal.FORCED_PASS).startswith("sinä passaat")
     assert i18n.describe(bz.Pass(), "fi", you=True) == "passaat"
     assert i18n.describe(bz.Play("QS"), "de", you=True) == "spielst Q♠"
-    assert i18n.describe(bz.Play("QS"), "en", you=True) == "plays Q♠"
+    assert i18n.describe(bz.Play("QS"), "en", you=True) == "play Q♠"  # after "you"
 
 
 @pytest.mark.parametrize(("lang", "player", "side"), [

@@ -162,7 +162,7 @@ _define("game-over", "the game is over: no action is legal")
 
 
 # --- actions told in words (bezique.i18n.describe): of a player ("action") and to the
-# player who took it ("action, you": "you play Q♠", "pelaat Q♠", "du spielst Q♠")
+# player who took it, after "you" ("action, you": "you play Q♠", "sinä pelaat Q♠")
 _word("action", "plays {card}")
 _word("action", "plays {card} from the table")
 _word("action", "declares {meld}: {cards}")
@@ -170,13 +170,13 @@ _word("action", "announces {meld}: {cards}")
 _word("action", "shows {meld}: {cards}")
 _word("action", "exchanges {card} for the turn-up")
 _word("action", "passes")
-_word("action, you", "plays {card}")
-_word("action, you", "plays {card} from the table")
-_word("action, you", "declares {meld}: {cards}")
-_word("action, you", "announces {meld}: {cards}")
-_word("action, you", "shows {meld}: {cards}")
-_word("action, you", "exchanges {card} for the turn-up")
-_word("action, you", "passes")
+_word("action, you", "play {card}")
+_word("action, you", "play {card} from the table")
+_word("action, you", "declare {meld}: {cards}")
+_word("action, you", "announce {meld}: {cards}")
+_word("action, you", "show {meld}: {cards}")
+_word("action, you", "exchange {card} for the turn-up")
+_word("action, you", "pass")
 
 
 # --- names: the combinations (MeldKind, by notation name with spaces), ranks and suits

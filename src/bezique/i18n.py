@@ -205,8 +205,8 @@ def meld_object(kind: MeldKind | str, lang: str) -> str:
 def describe(action: object, lang: str, *, you: bool = False) -> str:
     """An action in words of ``lang``, as a narration tells it: ``"plays Q♠"``,
     ``"pelaa Q♠"``, ``"meldet das Bézique: Q♠ J♦"``, ``"näyttää valttiseiskan: 7♥"``;
-    with ``you``, addressed to the player who took it (``"you play Q♠"``, ``"pelaat
-    Q♠"``, ``"du spielst Q♠"``). Something else is shown as its text.
+    with ``you``, addressed to the player who took it, to follow "you" (``"play Q♠"``,
+    ``"pelaat Q♠"``, ``"spielst Q♠"``). Something else is shown as its text.
 
     >>> describe(Declare("royal_marriage", "KH QH"), "fi")
     'pöytää valttiavioliiton: K♥ Q♥'
@@ -217,35 +217,45 @@ def describe(action: object, lang: str, *, you: bool = False) -> str:
     """
     t = translator(lang)
     context = "action, you" if you else "action"  # the templates: bezique._messages
+
+    def said(key: str) -> str:
+        third, second = _ACTIONS[key]
+        return t.pgettext(context, second if you else third)
+
     if isinstance(action, Play):
-        template = _PLAYS_FROM_TABLE if action.from_table else _PLAYS
-        return t.pgettext(context, template).format(card=action.card)
+        return said("play from table" if action.from_table else "play").format(card=action.card)
     if isinstance(action, Declare | Announce):
         if isinstance(action, Announce):
-            template = _ANNOUNCES
+            key = "announce"
         else:
-            template = _SHOWS if action.meld in _SHOWN else _DECLARES
-        return t.pgettext(context, template).format(meld=meld_object(action.meld, lang),
-                                                    cards=format_cards(action.cards))
+            key = "show" if action.meld in _SHOWN else "declare"
+        return said(key).format(meld=meld_object(action.meld, lang),
+                                cards=format_cards(action.cards))
     if isinstance(action, ExchangeSeven):
-        return t.pgettext(context, _EXCHANGES).format(card=action.card)
+        return said("exchange").format(card=action.card)
     if isinstance(action, Pass):
-        return t.pgettext(context, _PASSES)
+        return said("pass")
     if isinstance(action, GuessPacket):
-        guess = (t.npgettext("action, you", "guesses a packet of {count} card",
-                             "guesses a packet of {count} cards", action.size) if you
+        guess = (t.npgettext("action, you", "guess a packet of {count} card",
+                             "guess a packet of {count} cards", action.size) if you
                  else t.npgettext("action", "guesses a packet of {count} card",
                                   "guesses a packet of {count} cards", action.size))
         return guess.format(count=action.size)
     return str(action)
 
 
-_PLAYS, _PLAYS_FROM_TABLE = "plays {card}", "plays {card} from the table"
-_DECLARES, _ANNOUNCES, _SHOWS = ("declares {meld}: {cards}", "announces {meld}: {cards}",
-                                 "shows {meld}: {cards}")
-_EXCHANGES, _PASSES = "exchanges {card} for the turn-up", "passes"
-"""The English templates of :func:`describe` (the catalogs' ``action`` and ``action, you``
-entries, marked in :mod:`bezique._messages`)."""
+_ACTIONS: Mapping[str, tuple[str, str]] = {
+    "play": ("plays {card}", "play {card}"),
+    "play from table": ("plays {card} from the table", "play {card} from the table"),
+    "declare": ("declares {meld}: {cards}", "declare {meld}: {cards}"),
+    "announce": ("announces {meld}: {cards}", "announce {meld}: {cards}"),
+    "show": ("shows {meld}: {cards}", "show {meld}: {cards}"),
+    "exchange": ("exchanges {card} for the turn-up", "exchange {card} for the turn-up"),
+    "pass": ("passes", "pass"),
+}
+"""The English templates of :func:`describe`: of a player (the catalogs' context
+``action``) and to the player who took it (``action, you``; ``"you play Q♠"``); marked
+for the catalogs in :mod:`bezique._messages`."""
 
 _SHOWN = frozenset({MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE})
 """The declarations that are shown, not tabled (R4.2, R8.2): "shows the seven of trumps"."""
