@@ -171,8 +171,10 @@ def test_every_cli_command_speaks_only_the_chosen_language(
     assert main(["play", "--seed", "3", "--bot", "random", "--lang", lang]) == 0
     captured = capsys.readouterr()
     said += [captured.out, captured.err]
-    assert main(["demo", "--bots", "a,b,c", "--lang", lang]) == 2  # a refusal of the CLI
-    said.append(capsys.readouterr().err.removeprefix("bezique: error: "))
+    for refused in (["demo", "--bots", "a,b,c"], ["demo", "--variant", "nope"],
+                    ["play", "--bot", "clever"], ["rules", "skat"]):  # the CLI's refusals
+        assert main([*refused, "--lang", lang]) == 2
+        said.append(capsys.readouterr().err.removeprefix("bezique: error: "))
     text = "\n".join(said)
     assert _english_in(text) == []
     assert ("voitti jaon" if lang == "fi" else "gewinnt das Spiel") in text

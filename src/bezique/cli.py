@@ -54,7 +54,7 @@ from bezique._messages import N_
 from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.engine import new_deal
-from bezique.errors import BeziqueError
+from bezique.errors import BeziqueError, VariantError
 from bezique.i18n import (
     LANGUAGES,
     default_language,
@@ -86,9 +86,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _demo(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     names = _bot_names(args.bots, variant, default=_default_bot(), lang=args.lang)
-    seats = [make_bot(name) for name in names]
+    seats = [make_bot(name, args.lang) for name in names]
     rng = random.Random(args.seed)
     state = new_deal(variant, seed=args.seed)
 
@@ -123,8 +123,9 @@ def _bot_names(text: str | None, variant: Variant, *, default: str,
 # ----------------------------------------------------------------------------- bots
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the kind ``name`` (``random``, ``greedy`` or ``search``).
+def make_bot(name: str, lang: str = "en") -> Bot:
+    """A new bot of the kind ``name`` (``random``, ``greedy`` or ``search``); a refusal
+    in words of ``lang``.
 
     The classes are looked up in :mod:`bezique.bots` when asked for, so the
     command works with whichever bots this installation has.
@@ -133,12 +134,15 @@ def make_bot(name: str) -> Bot:
         BeziqueError: for an unknown or unavailable bot.
     """
     key = name.strip().lower()
+    t = translator(lang)
     if key not in BOTS:
-        raise BeziqueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
+            name=name, bots=", ".join(BOTS)))
     cls = getattr(bots_module, BOTS[key], None)
     if cls is None:
         have = ", ".join(n for n, c in BOTS.items() if hasattr(bots_module, c))
-        raise BeziqueError(f"the {key} bot is not available in this version; use one of: {have}")
+        raise BeziqueError(t.gettext("the {name} bot is not available in this version; use "
+                                     "one of: {bots}").format(name=key, bots=have))
     bot: Bot = cls()
     return bot
 
@@ -151,12 +155,12 @@ def _default_bot() -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     if not 0 <= args.seat < variant.players:
         raise BeziqueError(translator(args.lang).gettext(
             "--seat must be 0-{last} in {variant}, not {seat}").format(
             last=variant.players - 1, variant=variant_title(variant, args.lang), seat=args.seat))
-    bot = make_bot(args.bot or _default_bot())
+    bot = make_bot(args.bot or _default_bot(), args.lang)
     echo = not sys.stdin.isatty()
 
     def read(prompt: str) -> str:
@@ -227,11 +231,11 @@ LINE_INTERVAL = 10.0
 def _simulate(args: argparse.Namespace) -> int:
     from bezique.simulation import InvariantError, simulate
 
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     names = [n for n in args.bots.split(",") if n.strip()] if args.bots else ["random"]
     if len(names) == 1:
         names *= variant.players
-    bots = [make_bot(name) for name in names]
+    bots = [make_bot(name, args.lang) for name in names]
     unit = N_("games") if args.games is not None else N_("deals")
     try:
         result = simulate(variant, bots, deals=args.deals, games=args.games, seed=args.seed,
@@ -251,6 +255,16 @@ def _simulate(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------- rules
 
 
+def _variant(name: str, lang: str) -> Variant:
+    """The variant ``name`` names (:func:`bezique.variants.get`), refused in ``lang``."""
+    try:
+        return variants.get(name)
+    except VariantError:
+        raise VariantError(translator(lang).gettext(
+            "unknown variant '{name}'; the variants are: {names}").format(
+            name=name, names=", ".join(variants.names()))) from None
+
+
 def _value(value: Any) -> str:
     return str(value.value) if isinstance(value, enum.Enum) else str(value)
 
@@ -265,7 +279,7 @@ def _rules(args: argparse.Namespace) -> int:
                 print(f"  {'':<18}" + t.gettext("aliases: {aliases}").format(
                     aliases=", ".join(v.aliases)))
         return 0
-    v = variants.get(args.name)
+    v = _variant(args.name, args.lang)
     deal = v.deal
     sides = deal.side_count
     print(f"{variant_title(v, args.lang)} ({v.name})")
