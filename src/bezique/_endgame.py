@@ -17,6 +17,12 @@ _CARDS = 32
 """Card indexes 0-31 (``Card.index``: suit by suit, eight each, ace first)."""
 _FIELD = 8
 """Bits per card of a hand's count vector (:mod:`bezique._engine.hands`)."""
+_CARD_FIELDS: int = (1 << _FIELD * _CARDS) - 1
+"""The 32 card fields of a count vector (its per-rank fields dropped)."""
+_SEVEN_BITS: int = sum(0x7F << _FIELD * i for i in range(_CARDS))
+_TOP_BITS: int = sum(0x80 << _FIELD * i for i in range(_CARDS))
+"""Adding :data:`_SEVEN_BITS` to a count vector's card fields (each below 128) sets the top
+bit (:data:`_TOP_BITS`) of exactly the fields that are not zero, and never carries."""
 _KEY_FIELD = 4
 """Bits per card of a hand in the transposition table's key (eight copies at most)."""
 _SUIT_OF: tuple[int, ...] = tuple(i // 8 for i in range(_CARDS))
@@ -74,7 +80,8 @@ class Search:
         self.state = state
         self.trump = -1 if state.trump is None else _SUIT_OF[_suit_card(state.trump)]
         self.trump_cards = _SUIT_CARDS[self.trump] if self.trump >= 0 else 0
-        self.trump_when_losing = variant.legality.trump_when_losing
+        self.suit = state.trump
+        self.follow = rules.follow
         self.sign = tuple(1 if side == root_side else -1 for side in variant.deal.sides)
         self.brisque = variant.scoring.brisque_value(True)
         self.bonus = (rules.settlement.last_trick_points
@@ -82,6 +89,7 @@ class Search:
         self.copies = [[h >> _FIELD * i & 0xFF for i in range(_CARDS)] for h in state.held]
         self.cards = [sum(1 << i for i, n in enumerate(c) if n) for c in self.copies]
         self.packed = [sum(n << _KEY_FIELD * i for i, n in enumerate(c)) for c in self.copies]
+        self.vectors = [h & _CARD_FIELDS for h in state.held]
         self.table: dict[int, tuple[int, int]] = {}
         self.best_move: dict[int, int] = {}
         self.nodes = 0
@@ -108,25 +116,20 @@ class Search:
         return sum(c[8 * s] + c[8 * s + 1] for p in players for c in (self.copies[p],)
                    for s in range(4))
 
-    def _follow(self, cards: int, trick: list[int], best: int) -> int:
-        """R2.10, R7.1, R11.9: of the set ``cards``, those a follower may play to ``trick``,
-        whose winning card so far is ``best``: follow suit and beat it if able; void, a
-        trump that beats it if able, else any trump (any card without
-        ``trump_when_losing``); holding neither the suit nor a trump, any card. The rule
-        of :func:`bezique._engine.tricks.follow_options` on sets of card indexes (the
-        tests hold the two to the same answers)."""
-        led = _SUIT_CARDS[_SUIT_OF[trick[0]]]
-        suit = cards & led
-        if suit:
-            if not led >> best & 1:
-                return suit
-            return suit & _ABOVE[best] or suit
-        trumps = cards & self.trump_cards
-        if not trumps:
-            return cards
-        if not self.trump_cards >> best & 1:
-            return trumps
-        return trumps & _ABOVE[best] or (trumps if self.trump_when_losing else cards)
+    def _options(self, p: int, trick: list[int]) -> int:
+        """The set of cards ``p`` may play to ``trick``: all of his cards when he leads,
+        else the variant's duty to follow (R2.10, R7.1, R11.9), asked of the engine's own
+        rule (``Rules.follow``, on the hand's count vector) and read back as a set."""
+        if not trick:
+            return self.cards[p]
+        allowed = self.follow(self.vectors[p], trick, self.suit) & _CARD_FIELDS
+        options = 0
+        bits = (allowed + _SEVEN_BITS) & _TOP_BITS  # a bit atop every field not zero
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            options |= 1 << ((low.bit_length() - _FIELD) >> 3)
+        return options
 
     def _beats(self, best: int, card: int) -> bool:
         """R1.3: whether ``card`` takes the trick from ``best`` (an identical card does
@@ -164,12 +167,14 @@ class Search:
         if not copies[card]:
             self.cards[p] &= ~(1 << card)
         self.packed[p] -= 1 << _KEY_FIELD * card
+        self.vectors[p] -= 1 << _FIELD * card
 
     def _give_back(self, p: int, card: int) -> None:
         """Undo :meth:`_take`."""
         self.copies[p][card] += 1
         self.cards[p] |= 1 << card
         self.packed[p] += 1 << _KEY_FIELD * card
+        self.vectors[p] += 1 << _FIELD * card
 
     def root(self) -> tuple[dict[int, int], int]:
         """Every legal card's value (by card index) and the position's value."""
@@ -183,7 +188,7 @@ class Search:
         for i in range(1, k):
             if self._beats(trick[best], trick[i]):
                 best = i
-        options = self._follow(self.cards[p], trick, trick[best]) if trick else self.cards[p]
+        options = self._options(p, trick)
         values: dict[int, int] = {}
         representative = dict(self._classes(options, p, trick))
         for card, rep in representative.items():
@@ -246,8 +251,7 @@ class Search:
         """The value once the ``k``-th player of ``order`` plays to ``trick``, whose
         winning card so far is at ``best``."""
         p = order[k]
-        cards = self.cards[p]
-        options = self._follow(cards, trick, trick[best]) if k else cards
+        options = self._options(p, trick)
         moves = [card for card, rep in self._classes(options, p, trick) if card == rep]
         if k:
             moves.reverse()  # a follower tries his lowest cards first

@@ -6,7 +6,7 @@ Subcommands:
 * ``bezique demo [--variant NAME] [--seed N] [--bots a,b]``: bots (greedy by
   default) play one full deal, shown move by move in the action notation
   (``player 1: play QS``): every trick, declaration and draw, what each scored
-  (``side 0: +10, seven of trumps``), then the score breakdown.
+  (``player 0: +10, seven of trumps``), then the score breakdown and who won.
 * ``bezique play [--variant NAME] [--seed N] [--bot greedy|search|random]
   [--seat N]``: you play one deal against bots in the terminal. It starts by
   printing the deal's seed (a random one unless ``--seed`` is given), so that
@@ -51,12 +51,12 @@ import json
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from bezique import bots as bots_module
 from bezique import variants
+from bezique._cli_progress import Progress as _Progress
 from bezique._cli_review import run_ladder, run_review
 from bezique._cli_terminal import narrate_deal, play_deal
 from bezique._messages import N_
@@ -64,8 +64,14 @@ from bezique.actions import Action
 from bezique.bots.base import Bot
 from bezique.bots.levels import LEVEL_NAMES
 from bezique.engine import new_deal
-from bezique.errors import BeziqueError
-from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
+from bezique.errors import BeziqueError, VariantError
+from bezique.i18n import (
+    LANGUAGES,
+    default_language,
+    meld_name,
+    translator,
+    variant_title,
+)
 from bezique.observation import observe
 from bezique.state import State
 from bezique.variants import Variant
@@ -89,9 +95,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _demo(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
-    names = _bot_names(args.bots, variant, default=_default_bot())
-    seats = [make_bot(name) for name in names]
+    variant = _variant(args.variant, args.lang)
+    names = _bot_names(args.bots, variant, default=_default_bot(), lang=args.lang)
+    seats = [make_bot(name, args.lang) for name in names]
     rng = random.Random(args.seed)
     state = new_deal(variant, seed=args.seed)
 
@@ -107,7 +113,8 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]:
+def _bot_names(text: str | None, variant: Variant, *, default: str,
+               lang: str = "en") -> list[str]:
     """One bot name per seat from ``a,b,...`` (one per seat or side, or one for all)."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()] if text else [default]
     sides = variant.deal.sides
@@ -116,17 +123,19 @@ def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]
     elif len(names) == variant.deal.side_count != variant.players:
         names = [names[sides[p]] for p in range(variant.players)]
     if len(names) != variant.players:
-        raise BeziqueError(f"{variant.name} needs {variant.players} bots, one per seat, "
-                           f"not {len(names)}")
+        raise BeziqueError(translator(lang).gettext(
+            "{variant} needs {players} bots, one per seat, not {count}").format(
+            variant=variant_title(variant, lang), players=variant.players, count=len(names)))
     return names
 
 
 # ----------------------------------------------------------------------------- bots
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str, lang: str = "en") -> Bot:
     """A new bot of the kind ``name`` (``random``, ``greedy``, ``search``, or a level:
-    ``level1`` to ``level5`` or its name, :func:`bezique.bots.level`).
+    ``level1`` to ``level5`` or its name, :func:`bezique.bots.level`); a refusal in
+    words of ``lang``.
 
     The classes are looked up in :mod:`bezique.bots` when asked for, so the
     command works with whichever bots this installation has.
@@ -135,15 +144,17 @@ def make_bot(name: str) -> Bot:
         BeziqueError: for an unknown or unavailable bot.
     """
     key = name.strip().lower()
+    t = translator(lang)
     if key in LEVEL_NAMES or key.removeprefix("level") in ("1", "2", "3", "4", "5"):
         return bots_module.level(key)
     if key not in BOTS:
-        raise BeziqueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}, "
-                           f"level1-level5 ({', '.join(LEVEL_NAMES)})")
+        raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
+            name=name, bots=", ".join([*BOTS, "level1-level5"])))
     cls = getattr(bots_module, BOTS[key], None)
     if cls is None:
         have = ", ".join(n for n, c in BOTS.items() if hasattr(bots_module, c))
-        raise BeziqueError(f"the {key} bot is not available in this version; use one of: {have}")
+        raise BeziqueError(t.gettext("the {name} bot is not available in this version; use "
+                                     "one of: {bots}").format(name=key, bots=have))
     bot: Bot = cls()
     return bot
 
@@ -156,13 +167,15 @@ def _default_bot() -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     if not 0 <= args.seat < variant.players:
-        raise BeziqueError(f"--seat must be 0-{variant.players - 1} in {variant.name}, "
-                           f"not {args.seat}")
+        raise BeziqueError(translator(args.lang).gettext(
+            "--seat must be 0-{last} in {variant}, not {seat}").format(
+            last=variant.players - 1, variant=variant_title(variant, args.lang), seat=args.seat))
     if args.bot and args.level:
-        raise BeziqueError("give --bot or --level, not both")
-    bot = make_bot(f"level{args.level}" if args.level else args.bot or _default_bot())
+        raise BeziqueError(translator(args.lang).gettext("give --bot or --level, not both"))
+    bot = make_bot(f"level{args.level}" if args.level else args.bot or _default_bot(),
+                   args.lang)
     echo = not sys.stdin.isatty()
 
     def read(prompt: str) -> str:
@@ -179,63 +192,14 @@ def _play(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------- simulate
 
 
-class _Progress:
-    """Progress on ``stream``: a bar redrawn in place on a terminal, plain lines otherwise.
-
-    Both start at 0/N (shown with the first report, so that a refused command shows no
-    progress) and end at N/N; in between, output is throttled by time, not by count: the
-    bar is redrawn at most every :data:`BAR_INTERVAL` seconds, a line written at most every
-    :data:`LINE_INTERVAL` seconds. A run of a few seconds off a terminal writes two lines.
-    The words are those of ``lang``; ``clock`` (seconds, monotonic) can be replaced by a
-    test's.
-    """
-
-    def __init__(self, stream: Any, unit: str, lang: str = "en",
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream, self.unit, self.tty, self.clock = stream, unit, stream.isatty(), clock
-        self.t = translator(lang)
-        self.interval = BAR_INTERVAL if self.tty else LINE_INTERVAL
-        self.last: float | None = None  # when progress was last written
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.last is None:
-            self._show(0, total)
-            if done == 0:
-                return
-        assert self.last is not None
-        if done < total and self.clock() - self.last < self.interval:
-            return
-        self._show(done, total)
-
-    def _show(self, done: int, total: int) -> None:
-        if self.tty:
-            width = 30
-            full = width * done // total
-            self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
-                              f"{self.t.gettext(self.unit)} {100 * done // total}%")
-            if done == total:
-                self.stream.write("\n")
-        else:
-            self.stream.write(self.t.gettext("simulated {done}/{total} {unit}").format(
-                done=done, total=total, unit=self.t.gettext(self.unit)) + "\n")
-        self.stream.flush()
-        self.last = self.clock()
-
-
-BAR_INTERVAL = 0.25
-"""Seconds between two drawings of ``bezique simulate``'s progress bar on a terminal."""
-LINE_INTERVAL = 10.0
-"""Seconds between two progress lines of ``bezique simulate`` off a terminal."""
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from bezique.simulation import InvariantError, simulate
 
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     names = [n for n in args.bots.split(",") if n.strip()] if args.bots else ["random"]
     if len(names) == 1:
         names *= variant.players
-    bots = [make_bot(name) for name in names]
+    bots = [make_bot(name, args.lang) for name in names]
     unit = N_("games") if args.games is not None else N_("deals")
     try:
         result = simulate(variant, bots, deals=args.deals, games=args.games, seed=args.seed,
@@ -262,7 +226,8 @@ def _review(args: argparse.Namespace) -> int:
 
 def _ladder(args: argparse.Namespace) -> int:
     names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
-    return run_ladder(variants.get(args.variant), [(n, make_bot(n)) for n in names],
+    bots = [(n, make_bot(n, args.lang)) for n in names]
+    return run_ladder(_variant(args.variant, args.lang), bots,
                       deals=args.deals, seed=args.seed, workers=args.workers, lang=args.lang,
                       write=print)
 
@@ -280,6 +245,16 @@ def _level(text: str) -> int:
 # ----------------------------------------------------------------------------- rules
 
 
+def _variant(name: str, lang: str) -> Variant:
+    """The variant ``name`` names (:func:`bezique.variants.get`), refused in ``lang``."""
+    try:
+        return variants.get(name)
+    except VariantError:
+        raise VariantError(translator(lang).gettext(
+            "unknown variant '{name}'; the variants are: {names}").format(
+            name=name, names=", ".join(variants.names()))) from None
+
+
 def _value(value: Any) -> str:
     return str(value.value) if isinstance(value, enum.Enum) else str(value)
 
@@ -294,7 +269,7 @@ def _rules(args: argparse.Namespace) -> int:
                 print(f"  {'':<18}" + t.gettext("aliases: {aliases}").format(
                     aliases=", ".join(v.aliases)))
         return 0
-    v = variants.get(args.name)
+    v = _variant(args.name, args.lang)
     deal = v.deal
     sides = deal.side_count
     print(f"{variant_title(v, args.lang)} ({v.name})")
