@@ -160,3 +160,17 @@ def test_r6_7_the_first_duel_is_solved_with_the_second_still_to_come(
             assert value == _gain(s, after, side) + brute_force(after, side), (seed, action)
             checked += 1
     assert checked > 24
+
+
+@pytest.mark.parametrize("variant", [TWO_PACK, bz.variants.RUBICON, bz.variants.FOUR_HANDED],
+                         ids=lambda v: v.name)
+def test_value_for_either_side_is_the_solution_seen_from_there(variant: bz.Variant) -> None:
+    """At a trick's start value_for searches with alpha-beta from the root; its value is
+    the solution's, for the side to move and, negated, for the other side."""
+    for seed in range(4):
+        s = _phase_two(variant, seed)
+        assert s.to_move is not None and not s.trick_indexes
+        side = s.sides[s.to_move]
+        value = solve(s).value
+        assert value_for(s, side) == value
+        assert value_for(s, 1 - side) == -value

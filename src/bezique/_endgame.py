@@ -176,6 +176,14 @@ class Search:
         self.packed[p] += 1 << _KEY_FIELD * card
         self.vectors[p] += 1 << _FIELD * card
 
+    def value(self) -> int:
+        """The position's value alone: at a trick's start the alpha-beta search from the
+        root, which need not make every card's value exact (the playouts' ends)."""
+        s = self.state
+        if s.trick_indexes:
+            return self.root()[1]
+        return self._value_from(s.leader, -_INF, _INF)
+
     def root(self) -> tuple[dict[int, int], int]:
         """Every legal card's value (by card index) and the position's value."""
         s = self.state

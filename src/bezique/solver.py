@@ -119,7 +119,7 @@ def value_for(state: State, side: int, work: list[int] | None = None) -> int:
     ``work[0]``, when given, is increased by the search's nodes.
     """
     search = Search(state, side)
-    value = search.root()[1]
+    value = search.value()
     if work is not None:
         work[0] += search.nodes
     return value
