@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -43,7 +43,7 @@ from bezique.engine import apply_unchecked
 from bezique.errors import BeziqueError, BotError
 from bezique.observation import Observation, determinize, hand_counts
 from bezique.solver import solve
-from bezique.state import DECLARE, PLAY
+from bezique.state import DECLARE, PLAY, State
 
 __all__ = ["Analysis", "AnalysisBot", "Rated", "analyse"]
 
@@ -114,10 +114,14 @@ def _stop_at(o: Observation, search: _Search) -> int:
 
 
 def _sampled(o: Observation, rng: random.Random, indexes: Sequence[int], search: _Search,
-             race_from: int | None, anchor: int) -> tuple[list[list[float]], int]:
+             race_from: int | None, anchor: int,
+             world: Callable[[random.Random], State] | None = None
+             ) -> tuple[list[list[float]], int]:
     """Each candidate's value (by its index in ``o.legal_actions``) in each world, and the
     worlds played. With ``race_from``, candidates clearly worse than ``anchor`` (two
-    standard errors) are dropped from then on."""
+    standard errors) are dropped from then on. ``world`` draws a world (by default
+    :func:`~bezique.determinize` of ``o``; ``benchmarks/oracle.py`` gives the true deal
+    with the stock shuffled, for the upper bound of what the search could do)."""
     legal = o.legal_actions
     side = o.variant.deal.sides[o.player]
     values: list[list[float]] = [[] for _ in legal]
@@ -127,7 +131,7 @@ def _sampled(o: Observation, rng: random.Random, indexes: Sequence[int], search:
     work = [0, 0]
     worlds = 0
     while worlds < search.worlds:
-        d = determinize(o, rng)
+        d = determinize(o, rng) if world is None else world(rng)
         worlds += 1
         if phase_two:  # every world solved exactly (three- and four-handed phase 2)
             solved = solve(d)
