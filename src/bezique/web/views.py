@@ -1,4 +1,4 @@
-"""What a seat of the reference web app may see of its game: :func:`view`, the only door.
+"""What a seat of the web app may see of its game: :func:`view`, the only door.
 
 A view holds the seat's observation (``bz.observe``, written by ``bz.to_json``), its
 legal actions in the library's notation, the public log of the deal in play (a person's
@@ -18,22 +18,42 @@ from bezique import i18n
 from bezique.notation import card_text
 
 if TYPE_CHECKING:
-    from sessions import Session
+    from bezique.web.games import Session
 
 __all__ = ["RequestError", "refusal_text", "view"]
 
 
 class RequestError(Exception):
-    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None,
-    ``refusal`` the library's error when the rules refuse (to be told in the player's
-    language, :func:`bezique.i18n.message`)."""
+    """A request the server refuses.
+
+    Args:
+        status: The HTTP status.
+        message: What is refused and why (English).
+        rule: The rule id that refuses it, or ``None``.
+        refusal: The library's error when the rules refuse (told in the player's
+            language by :func:`bezique.i18n.message`).
+        code: A word a program can test (``"stale"``), or ``None``.
+        headers: Headers of the answer (``Retry-After``).
+    """
 
     def __init__(self, status: int, message: str, rule: str | None = None,
-                 refusal: bz.IllegalActionError | None = None) -> None:
+                 refusal: bz.IllegalActionError | None = None, *, code: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
         self.refusal = refusal
+        self.code = code
+        self.headers = headers or {}
+
+    def payload(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON answer: ``{"error", "rule", "message"}`` (``message`` in ``lang``), and
+        ``"code"`` when there is one."""
+        answer: dict[str, Any] = {"error": str(self), "rule": self.rule,
+                                  "message": refusal_text(self, lang)}
+        if self.code is not None:
+            answer["code"] = self.code
+        return answer
 
 
 def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[str, Any]:

@@ -1,18 +1,24 @@
-"""The games of the reference web app: seats, tokens, bots, and the database behind them.
+"""The games of the web app: seats, tokens, bots, and the database behind them.
 
 A :class:`Session` is one game in play: one deal (``bz.new_deal``) or a whole game
 (``bz.new_game``, deal after deal to the game's end), with a kind per seat: ``"human"``
-(a person, who acts with the seat's token) or ``"bot:<name>"`` (played by the server).
-:meth:`Session.act` applies a person's action for his seat with
-``bz.apply(position, action, player=seat)`` (the library refuses a seat out of turn
-with ``bz.NotYourTurnError``), then the bots' replies and the lone passes
+(a person, who acts with the seat's token) or ``"bot:<name>"`` (played by the server,
+:data:`bezique.web.players.BOTS`). :meth:`Session.act` applies a person's action for
+his seat with ``bz.apply(position, action, player=seat)`` (the library refuses a seat
+out of turn with ``bz.NotYourTurnError``), then the bots' replies and the lone passes
 (``bz.forced_action``) up to the next person's real choice or the end.
 
-A :class:`GameStore` keeps the games in the database (:mod:`storage`) and, for speed,
-the games in use in memory; every accepted action is committed to the database before
-the store answers. A game not asked about for an hour leaves the memory (not the
-database) and is rebuilt from its stored actions when next asked about. What a seat
-may see is :mod:`views`' business.
+A :class:`GameStore` keeps the games in the database (:mod:`bezique.web.storage`) and,
+for speed, the games in use in memory; every accepted action is committed to the
+database before the store answers. A game not asked about for an hour leaves the memory
+(not the database) and is rebuilt from its stored actions when next asked about. What a
+seat may see is :mod:`bezique.web.views`' business; a seat's view is built once for
+each number of moves and language and kept until the game moves.
+
+The store's methods are synchronous and thread-safe (a lock per game); the app calls
+them from worker threads. Whoever wants to hear of a game's moves (a long poll, a
+WebSocket) subscribes a listener with :meth:`GameStore.watch`: it is called, from the
+thread that made the change, after each change is committed.
 
 Only the public API of the library is used (``import bezique as bz``).
 """
@@ -27,19 +33,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import storage
-import views
-
 import bezique as bz
+from bezique.web import players, storage, views
+from bezique.web.limits import CreationLimit
 
-__all__ = ["BOTS", "GameStore", "RequestError", "Session"]
-
-BOTS: dict[str, Callable[[], Any]] = {
-    "greedy": bz.bots.GreedyBot,
-    "search": bz.bots.SearchBot,
-    "random": bz.bots.RandomBot,
-}
-"""The bots a seat may be played by, by their names (``"bot:greedy"``)."""
+__all__ = ["IDLE_LIMIT", "MAX_GAMES", "GameStore", "RequestError", "Session", "parse_new_game"]
 
 IDLE_LIMIT = 3600.0
 """Seconds after which a game nobody asked about leaves the memory (it stays stored)."""
@@ -47,20 +45,26 @@ IDLE_LIMIT = 3600.0
 MAX_GAMES = 10000
 """Games stored at most at once; a new one beyond them is refused (503) until some expire."""
 
-WAIT_LIMIT = 25.0
-"""Seconds a ``GET /api/games/<id>?after=N`` waits at most for the game to move on."""
-
 RequestError = views.RequestError
+
+Listener = Callable[[], None]
+"""Called after each committed change of a game (from the thread that made it)."""
 
 
 class Session:
     """One game: its seats, its position and every action taken, rebuilt from ``row``.
 
     The position, the actions and the log change only under ``lock`` (the store hands
-    out a session only with its lock held); ``changed`` is notified after each change.
+    out a session only with its lock held); the ``listeners`` are called after each
+    change is committed.
+
+    Args:
+        row: The stored game.
+        slots: Where a heavy bot's decision waits its turn (one slot of its own unless
+            given).
     """
 
-    def __init__(self, row: storage.GameRow) -> None:
+    def __init__(self, row: storage.GameRow, slots: players.SearchSlots | None = None) -> None:
         self.id = row.id
         self.variant = bz.variants.get(row.variant)
         self.seed = row.seed
@@ -68,7 +72,10 @@ class Session:
         self.seats = row.seats
         self.digests = row.digests
         self.lock = threading.Lock()
-        self.changed = threading.Condition(self.lock)
+        self.listeners: set[Listener] = set()
+        self.views: dict[tuple[int, str], dict[str, Any]] = {}
+        """The seats' views of the current position, by ``(seat, language)``."""
+        self.slots = slots if slots is not None else players.SearchSlots()
         self.start: bz.State | bz.Game = (
             bz.new_game(self.variant, seed=row.seed) if row.whole_game
             else bz.new_deal(self.variant, seed=row.seed))
@@ -80,8 +87,9 @@ class Session:
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
         self.used = 0.0
-        self._bots = {p: BOTS[kind[4:]]() for p, kind in enumerate(row.seats)
+        self._bots = {p: players.BOTS[kind[4:]] for p, kind in enumerate(row.seats)
                       if kind.startswith("bot:")}
+        self._playing = {p: bot.make() for p, bot in self._bots.items()}
         for player, text in row.actions:
             self._apply(bz.parse_action(self.position, text), player)
 
@@ -137,19 +145,31 @@ class Session:
     def play_automatic(self) -> None:
         """Play the bots' seats and the lone passes until a person has a choice or the end."""
         while (player := self.position.to_move) is not None:
-            bot = self._bots.get(player)
+            bot = self._playing.get(player)
             if bot is not None:
                 rng = random.Random(f"{self.seed}:{len(self.actions)}")
-                action = bot.choose(bz.observe(self.position, player), rng)
-            else:
-                action = bz.forced_action(self.position)
-                if not isinstance(action, bz.Pass):
-                    return
-            self._apply(action, player)
+                observation = bz.observe(self.position, player)
+                chosen = (self.slots.choose(bot, observation, rng) if self._bots[player].heavy
+                          else bot.choose(observation, rng))
+                self._apply(chosen, player)
+                continue
+            forced = bz.forced_action(self.position)
+            if not isinstance(forced, bz.Pass):
+                return
+            self._apply(forced, player)
 
     def taken_since(self, first: int) -> list[tuple[int, str]]:
         """The actions after the first ``first``, as ``(player, notation)``."""
         return [(p, text) for _, p, text, _ in self.log[first:]]
+
+    def view(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        """``seat``'s view in ``lang`` (:func:`bezique.web.views.view`), built once for
+        each position: the caller must not change it."""
+        key = (seat, lang)
+        found = self.views.get(key)
+        if found is None:
+            found = self.views[key] = views.view(self, seat, lang)
+        return found
 
     def snapshot(self) -> tuple[Any, ...]:
         """What :meth:`restore` needs to undo what followed (a failed commit)."""
@@ -159,6 +179,7 @@ class Session:
         """Go back to ``snapshot``."""
         self.position, count, self.last_trick, self.last_winner = snapshot
         del self.actions[count:], self.log[count:]
+        self.views.clear()
 
     def record(self) -> str:
         """The record of the deal or the whole game (``bz.Record.dumps``), once it is over.
@@ -186,35 +207,7 @@ class Session:
             self.last_winner = after.last_winner
         self.actions.append(action)
         self.log.append((deal, player, bz.format_action(action), forced))
-
-
-def _seats(request: dict[str, Any], variant: bz.Variant, default_bot: str) -> tuple[str, ...]:
-    """The seats a new game's request asks for: ``"seats"``, or the older ``"bot"`` and
-    ``"seat"`` (one person at ``seat``, ``bot`` at the others)."""
-    players = variant.players
-    if "seats" not in request:
-        bot = request.get("bot") or default_bot
-        if not isinstance(bot, str) or bot not in BOTS:
-            raise RequestError(400, f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
-        seat = request.get("seat", 0)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RequestError(400, f"seat must be 0-{players - 1} in {variant.name}, "
-                                    f"not {seat!r}")
-        return tuple("human" if p == seat else f"bot:{bot}" for p in range(players))
-    if "bot" in request or "seat" in request:
-        raise RequestError(400, 'give "seats", or the older "bot" and "seat", not both')
-    seats = request["seats"]
-    if not isinstance(seats, list) or len(seats) != players:
-        raise RequestError(400, f"seats must be a list of {players} seats in {variant.name}, "
-                                f"not {seats!r}")
-    kinds = ["human", *(f"bot:{name}" for name in BOTS)]
-    for kind in seats:
-        if kind not in kinds:
-            raise RequestError(400, f"unknown seat {kind!r}; a seat is one of: "
-                                    f"{', '.join(kinds)}")
-    if "human" not in seats:
-        raise RequestError(400, "at least one seat must be a person's (\"human\")")
-    return tuple(seats)
+        self.views.clear()
 
 
 def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, bool,
@@ -229,11 +222,11 @@ def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, 
     fields = ("variant", "seed", "seats", "whole_game", "bot", "seat")
     unknown = sorted(set(request) - set(fields))
     if unknown:
-        raise RequestError(400, f"unknown field {unknown[0]!r}; the fields are: "
+        raise RequestError(400, f"unknown field {players.shown(unknown[0])}; the fields are: "
                                 f"{', '.join(fields)}")
     name = request.get("variant", "two-pack")
-    if not isinstance(name, str):
-        raise RequestError(400, f"variant must be a name, not {name!r}")
+    if not isinstance(name, str) or len(name) > 40:
+        raise RequestError(400, f"variant must be a name, not {players.shown(name)}")
     try:
         variant = bz.variants.get(name)
     except bz.VariantError as exc:
@@ -243,11 +236,11 @@ def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, 
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise RequestError(400, f"seed must be a whole number from 0 to 2**63 - 1, "
-                                f"not {seed!r}")
+                                f"not {players.shown(seed)}")
     whole = request.get("whole_game", False)
     if not isinstance(whole, bool):
-        raise RequestError(400, f"whole_game must be true or false, not {whole!r}")
-    return variant, seed, whole, _seats(request, variant, default_bot)
+        raise RequestError(400, f"whole_game must be true or false, not {players.shown(whole)}")
+    return variant, seed, whole, players.seats_of(request, variant, default_bot)
 
 
 class GameStore:
@@ -255,44 +248,65 @@ class GameStore:
 
     Args:
         bot: The bot of the older request's seats when it names none.
-        db: The database (an in-memory one unless given).
+        db: The database (an in-memory SQLite one unless given).
         clock: Seconds since the epoch (``time.time`` unless a test gives another); it
-            dates the actions for the expiry rule and times the memory's idle limit.
+            dates the actions for the expiry rule, times the memory's idle limit and the
+            creation limits.
         idle_limit: Seconds after which a game nobody asked about leaves the memory.
         max_games: Games stored at most at once.
         expire_days: Days without an action after which a game is deleted
-            (:mod:`storage`), checked now and at every creation.
+            (:mod:`bezique.web.storage`), checked now and at every creation; at least 1.
+        unplayed_days: Days after which a game in which no person acted is deleted
+            (``None``: as the others, after ``expire_days`` without an action).
+        limit: The creation limits per client address (:class:`CreationLimit`'s
+            defaults unless given).
+        search_slots: Heavy bots' decisions at once, server-wide
+            (:class:`bezique.web.players.SearchSlots`).
+
+    Raises:
+        ValueError: for an unknown bot or ``expire_days`` below 1.
     """
 
-    def __init__(self, *, bot: str = "greedy", db: storage.Database | None = None,
+    def __init__(self, *, bot: str = "greedy", db: storage.Storage | None = None,
                  clock: Callable[[], float] = time.time, idle_limit: float = IDLE_LIMIT,
-                 max_games: int = MAX_GAMES,
-                 expire_days: float = storage.EXPIRE_DAYS) -> None:
-        if bot not in BOTS:
-            raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
+                 max_games: int = MAX_GAMES, expire_days: float = storage.EXPIRE_DAYS,
+                 unplayed_days: float | None = None,
+                 limit: CreationLimit | None = None, search_slots: int = 1) -> None:
+        if bot not in players.BOTS:
+            raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(players.BOTS)}")
+        if not expire_days >= 1:  # NaN too
+            raise ValueError(f"the expiry must be at least 1 day, not {expire_days}: a "
+                             "smaller one would delete the games in play")
         self.bot = bot
-        self.db = db if db is not None else storage.Database()
+        self.db: storage.Storage = db if db is not None else storage.Database()
         self.clock = clock
         self.idle_limit = idle_limit
         self.max_games = max_games
         self.expire_days = expire_days
+        self.unplayed_days = unplayed_days
+        self.limit = limit if limit is not None else CreationLimit()
+        self.slots = players.SearchSlots(search_slots)
         self._games: dict[str, Session] = {}
         self._lock = threading.Lock()
-        self.db.expire(clock(), expire_days)
+        self.db.expire(clock(), expire_days, unplayed_days)
 
     def __len__(self) -> int:
         return self.db.count()
 
-    def create(self, request: object, lang: str = "en") -> dict[str, Any]:
-        """Start a game from a request (see :func:`parse_new_game`): the bots' first moves
-        played, stored; the first person's view (in ``lang``) with every person's token.
+    def create(self, request: object, lang: str = "en", *,
+               address: str = "") -> dict[str, Any]:
+        """Start a game from a request (see :func:`parse_new_game`) made from ``address``:
+        the bots' first moves played, stored; the first person's view (in ``lang``) with
+        every person's token.
 
         Raises:
-            RequestError: 400 for a bad request; 503 when the database is full.
+            RequestError: 400 for a bad request; 429 (with ``Retry-After``) beyond the
+                address's limits; 503 when the database is full.
         """
         variant, seed, whole, seats = parse_new_game(request, self.bot)
         now = self.clock()
-        self.db.expire(now, self.expire_days)
+        self.limit.admit(address, now)
+        self.db.expire(now, self.expire_days, self.unplayed_days)
         if len(self) >= self.max_games:
             raise RequestError(503, f"the server holds {self.max_games} games, as many as it "
                                     "keeps; try again later")
@@ -300,12 +314,13 @@ class GameStore:
                   if kind == "human"}
         row = storage.GameRow(secrets.token_hex(8), variant.name, seed, whole, seats,
                               {p: storage.digest(t) for p, t in tokens.items()}, ())
-        session = Session(row)
+        session = Session(row, self.slots)
         session.play_automatic()
         self.db.create(storage.GameRow(row.id, row.variant, seed, whole, seats, row.digests,
                                        tuple(session.taken_since(0))), now)
+        self.limit.created(address, row.id, now)
         with session.lock:
-            answer = views.view(session, min(tokens), lang)
+            answer = dict(session.view(min(tokens), lang))
         with self._lock:
             session.used = now
             self._games[session.id] = session
@@ -325,52 +340,79 @@ class GameStore:
             finally:
                 session.used = self.clock()
 
-    def act(self, game_id: str, token: str, text: str, lang: str = "en") -> dict[str, Any]:
+    def act(self, game_id: str, token: str, text: str, lang: str = "en", *,
+            after: int | None = None) -> dict[str, Any]:
         """The token's seat's action (:meth:`Session.act`), committed to the database
-        before the answer: the seat's view (in ``lang``)."""
+        before the answer: the seat's view (in ``lang``).
+
+        Raises:
+            RequestError: 409 with the code ``"stale"`` when ``after`` is given and is not
+                the game's number of moves (a retried request: nothing is played); and
+                :meth:`Session.act`'s refusals.
+        """
         def work(session: Session) -> dict[str, Any]:
             seat = session.seat_of(token)
-            snapshot = session.snapshot()
             first = len(session.actions)
+            if after is not None and after != first:
+                raise RequestError(409, f"the game has had {first} moves, not {after}: "
+                                        "this action was sent for another position",
+                                   code="stale")
+            snapshot = session.snapshot()
             taken = session.act(seat, text)
             try:
                 self.db.add_actions(session.id, first, taken, self.clock())
             except Exception:
                 session.restore(snapshot)
                 raise
-            session.changed.notify_all()
-            return views.view(session, seat, lang)
+            self.limit.played(session.id)
+            for listener in list(session.listeners):
+                listener()
+            return session.view(seat, lang)
 
         result: dict[str, Any] = self.run(game_id, work)
         return result
 
-    def look(self, game_id: str, token: str, after: int | None = None,
-             timeout: float = WAIT_LIMIT, lang: str = "en") -> dict[str, Any]:
-        """The token's seat's view (in ``lang``); with ``after``, once the game has more
-        than ``after`` actions, or it is the seat's turn, or the game is over (or
-        ``timeout`` seconds have passed)."""
-        def work(session: Session) -> dict[str, Any]:
-            seat = session.seat_of(token)
-            if after is not None:
-                session.changed.wait_for(lambda: len(session.actions) > after or (
-                    session.position.to_move in (seat, None)), timeout)
-            return views.view(session, seat, lang)
+    def look(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
+        """The token's seat's view (in ``lang``); the caller must not change it.
 
-        result: dict[str, Any] = self.run(game_id, work)
+        Raises:
+            RequestError: 404 for an unknown game, 403 for a token of no seat of it.
+        """
+        result: dict[str, Any] = self.run(
+            game_id, lambda session: session.view(session.seat_of(token), lang))
         return result
+
+    def watch(self, game_id: str, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after each change of the game (from the thread that made it)
+        until the function returned is called. A watched game stays in memory.
+
+        Raises:
+            RequestError: 404 for an unknown game.
+        """
+        session = self._session(game_id)
+        with session.lock:
+            session.listeners.add(listener)
+
+        def stop() -> None:
+            with session.lock:
+                session.listeners.discard(listener)
+
+        return stop
 
     def _session(self, game_id: str) -> Session:
         with self._lock:
             now = self.clock()
-            for idle in [g for g, s in self._games.items() if now - s.used > self.idle_limit]:
+            for idle in [g for g, s in self._games.items()
+                         if now - s.used > self.idle_limit and not s.listeners]:
                 del self._games[idle]
             session = self._games.get(game_id)
             if session is None:
                 row = self.db.load(game_id)
                 if row is None:
-                    raise RequestError(404, f"no game {game_id!r} (unknown, or deleted after "
-                                            f"{self.expire_days:g} days without an action)")
-                session = Session(row)
+                    raise RequestError(404, f"no game {players.shown(game_id)} (unknown, or "
+                                            f"deleted after {self.expire_days:g} days "
+                                            "without an action)")
+                session = Session(row, self.slots)
                 self._games[game_id] = session
             session.used = now
             return session
