@@ -224,7 +224,9 @@ def parse_json(raw: bytes, content_type: str | None) -> object:
     try:
         value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        reason = "it nests too deep" if isinstance(exc, RecursionError) else str(exc)[:100]
+        reason = ("it nests too deep" if isinstance(exc, RecursionError)
+                  else "a number has too many digits" if "digits" in str(exc)
+                  else str(exc)[:100])
         raise RequestError(400, f"the body is not JSON: {reason}") from None
     if _depth(value) > MAX_DEPTH:
         raise RequestError(400, f"the body nests deeper than {MAX_DEPTH} levels")

@@ -264,7 +264,7 @@ class GameStore:
             (:class:`bezique.web.players.SearchSlots`).
 
     Raises:
-        ValueError: for an unknown bot or ``expire_days`` below 1.
+        BeziqueError: for an unknown bot or ``expire_days`` below 1.
     """
 
     def __init__(self, *, bot: str = "greedy", db: storage.Storage | None = None,
@@ -273,9 +273,9 @@ class GameStore:
                  unplayed_days: float | None = None,
                  limit: CreationLimit | None = None, search_slots: int = 1) -> None:
         if bot not in players.BOTS:
-            raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(players.BOTS)}")
+            raise bz.BeziqueError(f"unknown bot {bot!r}; the bots are: {', '.join(players.BOTS)}")
         if not expire_days >= 1:  # NaN too
-            raise ValueError(f"the expiry must be at least 1 day, not {expire_days}: a "
+            raise bz.BeziqueError(f"the expiry must be at least 1 day, not {expire_days}: a "
                              "smaller one would delete the games in play")
         self.bot = bot
         self.db: storage.Storage = db if db is not None else storage.Database()

@@ -23,6 +23,7 @@ import ipaddress
 import math
 import threading
 
+from bezique.errors import BeziqueError
 from bezique.web.views import RequestError
 
 __all__ = ["CreationLimit", "address_key"]
@@ -60,13 +61,13 @@ class CreationLimit:
         unplayed_days: Days after which such a game is deleted (its place freed).
 
     Raises:
-        ValueError: for a limit below 1.
+        BeziqueError: for a limit below 1.
     """
 
     def __init__(self, *, burst: int = 30, per_hour: float = 120.0, unplayed: int = 20,
                  unplayed_days: float = 1.0) -> None:
         if burst < 1 or not per_hour > 0 or unplayed < 1:
-            raise ValueError("the creation limits must be at least 1 (burst, unplayed) and "
+            raise BeziqueError("the creation limits must be at least 1 (burst, unplayed) and "
                              "above 0 (per_hour)")
         self.burst = burst
         self.per_hour = per_hour

@@ -57,12 +57,12 @@ class SearchSlots:
         count: Decisions that may run at once (at least 1).
 
     Raises:
-        ValueError: for a count below 1.
+        BeziqueError: for a count below 1.
     """
 
     def __init__(self, count: int = 1) -> None:
         if count < 1:
-            raise ValueError(f"the search slots must be at least 1, not {count}")
+            raise bz.BeziqueError(f"the search slots must be at least 1, not {count}")
         self.count = count
         self._slots = threading.BoundedSemaphore(count)
 

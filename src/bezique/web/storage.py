@@ -144,27 +144,34 @@ class Database:
         synchronous: ``"full"`` or ``"normal"``: SQLite's ``synchronous`` for a file.
 
     Raises:
-        ValueError: for an unknown ``synchronous``.
-        RuntimeError: for a database of a schema this version does not know.
+        BeziqueError: for an unknown ``synchronous``, a file that is no SQLite database
+            or one of a schema this version does not know.
     """
 
     def __init__(self, path: str = ":memory:", synchronous: str = "full") -> None:
         if synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
+            raise bz.BeziqueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
                              f"not {synchronous!r}")
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._open(synchronous)
+        except sqlite3.Error as exc:
+            raise bz.BeziqueError(f"{path}: not a database of games ({exc})") from None
+
+    def _open(self, synchronous: str) -> None:
+        path = self.path
         with self._lock:
             self._db.execute("PRAGMA foreign_keys = ON")
             if path != ":memory:":
                 mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if mode != "wal":
-                    raise RuntimeError(f"{path}: the database refused WAL mode ({mode})")
+                    raise bz.BeziqueError(f"{path}: the database refused WAL mode ({mode})")
                 self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, 1, SCHEMA_VERSION):
-                raise RuntimeError(f"{path}: schema version {version}; this server "
+                raise bz.BeziqueError(f"{path}: schema version {version}; this server "
                                    f"knows version {SCHEMA_VERSION}")
             self._db.executescript(_SCHEMA)
             if version == 1:  # games of version 1 count as played: they are kept as before
