@@ -286,3 +286,39 @@ def test_the_language_picker_speaks_finnish_and_german(page: Any) -> None:
     page.reload()
     page.wait_for_function("() => document.querySelector('#start').innerText === "
                            "'Neue Partie'")
+
+
+def test_each_page_hears_the_other_persons_moves_by_its_websocket(chromium: Any) -> None:
+    """While the other person is to move, a page listens on the game's WebSocket; it never
+    falls back to long polls (``?after=``) where a WebSocket opens."""
+    with server.running(store=open_store(bot="greedy")) as web:
+        contexts = [chromium.new_context() for _ in range(2)]
+        first = contexts[0].new_page()
+        sockets: list[str] = []
+        polls: list[str] = []
+        first.on("websocket", lambda ws: sockets.append(ws.url))
+        first.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
+        first.goto(web.url)
+        browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
+        link = first.get_attribute('#invite a[data-seat="1"]', "href")
+        assert link is not None
+        second = contexts[1].new_page()
+        second.on("websocket", lambda ws: sockets.append(ws.url))
+        second.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
+        second.goto(link)
+        second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
+        pages = [first, second]
+        game_id = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+        for _ in range(8):
+            now = position(web, game_id)
+            pages[now.to_move].wait_for_selector("[data-legal]")
+            browser.click_and_wait(pages[now.to_move], "[data-legal]")
+        moved = position(web, game_id)
+        waiting = pages[1 - moved.to_move]
+        waiting.wait_for_function("n => !document.querySelector('[data-legal]') && "
+                                  "document.querySelectorAll('#log li').length === n",
+                                  arg=len(web.store.run(game_id, lambda s: s.log)))
+        assert any(url.endswith(f"/api/games/{game_id}/ws?lang=en") for url in sockets)
+        assert polls == []
+        for context in contexts:
+            context.close()
