@@ -29,7 +29,7 @@ def serve(args: argparse.Namespace) -> int:
         from bezique.web import limits, players, serving, storage
     except ImportError as exc:
         raise BeziqueError(f"bezique serve needs the web extra: pip install 'bezique[web]' "
-                           f"(missing: {exc.name})") from None
+                           f"(missing: {(exc.name or '?').split('.')[0]})") from None
     if args.bot not in players.BOTS:
         raise BeziqueError(f"unknown bot {args.bot!r}; the bots are: {', '.join(players.BOTS)}")
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
