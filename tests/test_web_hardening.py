@@ -338,7 +338,7 @@ def test_a_bug_is_500_without_the_exception() -> None:
         def broken(*args: Any, **kwargs: Any) -> None:
             raise KeyError("secret detail")
 
-        store.look = broken  # type: ignore[method-assign]
+        store.look_now = store.look_view = broken  # type: ignore[method-assign]
         status, answer = call(api(web, f"games/{game['id']}"), token=token_of(game))
     assert status == 500 and "secret" not in json.dumps(answer)
     assert "KeyError" not in json.dumps(answer) and answer["rule"] is None

@@ -52,7 +52,6 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -68,6 +67,7 @@ import bezique as bz
 from bezique import i18n
 from bezique.web import live, players
 from bezique.web.games import GameStore, RequestError
+from bezique.web.views import SeatView
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "SECURITY_HEADERS", "WAIT_LIMIT", "create_app"]
 
@@ -271,24 +271,32 @@ class _Api:
         self.store.run(game_id, lambda session: None)
         return _token(header)
 
+    def _look(self, game_id: str, lang: str, *, header: str | None = None,
+              token: str | None = None) -> live.Look:
+        """The seat's view now, by its ``Authorization`` header or its token: in the event
+        loop when the game is in memory and free (no thread), else in a worker thread."""
+        async def look() -> SeatView:
+            if self.store.has_in_memory(game_id):
+                found = self.store.look_now(game_id, token or _token(header), lang)
+                if found is not None:
+                    return found
+            return await run_in_threadpool(lambda: self.store.look_view(
+                game_id, token or self._seat_token(game_id, header), lang))
+        return look
+
     async def game(self, request: Request) -> Response:
         game_id, lang, after = request.path_params["game_id"], _lang(request), _after(request)
-        header = request.headers.get("authorization")
-
-        def look() -> dict[str, Any]:
-            return self.store.look(game_id, self._seat_token(game_id, header), lang)
-
+        look = self._look(game_id, lang, header=request.headers.get("authorization"))
         if after is None:
-            return JSONResponse(await run_in_threadpool(look))
-        answer = await live.wait_for_move(self.store, game_id, look, after, WAIT_LIMIT)
-        return JSONResponse(answer)
+            return _answer(await look())
+        return _answer(await live.wait_for_move(self.store, game_id, look, after, WAIT_LIMIT))
 
     async def act(self, request: Request) -> Response:
         game_id, lang = request.path_params["game_id"], _lang(request)
         header, kind = request.headers.get("authorization"), request.headers.get("content-type")
         raw = await _body(request, self.body_timeout)
 
-        def work() -> dict[str, Any]:
+        def work() -> SeatView:
             token = self._seat_token(game_id, header)
             body = parse_json(raw, kind)
             if not isinstance(body, dict) or not isinstance(body.get("action"), str):
@@ -300,9 +308,9 @@ class _Api:
                 raise RequestError(400, "after must be the number of moves the client saw")
             if len(body["action"]) > 200:
                 raise RequestError(400, "the action is too long to be one")
-            return self.store.act(game_id, token, body["action"], lang, after=after)
+            return self.store.act_view(game_id, token, body["action"], lang, after=after)
 
-        return JSONResponse(await run_in_threadpool(work))
+        return _answer(await run_in_threadpool(work))
 
     async def record(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -320,7 +328,13 @@ class _Api:
             "Content-Disposition": f'attachment; filename="bezique-{game_id}.txt"'})
 
     async def socket(self, websocket: WebSocket) -> None:
-        await live.serve_socket(self.store, websocket, _lang_or_english(websocket))
+        game_id, lang = websocket.path_params["game_id"], _lang_or_english(websocket)
+        await live.serve_socket(self.store, websocket, lang,
+                                lambda token: self._look(game_id, lang, token=token))
+
+
+def _answer(view: SeatView) -> Response:
+    return Response(view.body, media_type="application/json")
 
 
 def _refused(request: Request, exc: Exception) -> Response:

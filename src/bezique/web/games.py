@@ -37,7 +37,7 @@ import bezique as bz
 from bezique.web import players, storage, views
 from bezique.web.limits import CreationLimit
 
-__all__ = ["IDLE_LIMIT", "MAX_GAMES", "GameStore", "RequestError", "Session", "parse_new_game"]
+__all__ = ["IDLE_LIMIT", "MAX_GAMES", "GameStore", "RequestError", "Session"]
 
 IDLE_LIMIT = 3600.0
 """Seconds after which a game nobody asked about leaves the memory (it stays stored)."""
@@ -73,7 +73,7 @@ class Session:
         self.digests = row.digests
         self.lock = threading.Lock()
         self.listeners: set[Listener] = set()
-        self.views: dict[tuple[int, str], dict[str, Any]] = {}
+        self.views: dict[tuple[int, str], views.SeatView] = {}
         """The seats' views of the current position, by ``(seat, language)``."""
         self.slots = slots if slots is not None else players.SearchSlots()
         self.start: bz.State | bz.Game = (
@@ -162,13 +162,13 @@ class Session:
         """The actions after the first ``first``, as ``(player, notation)``."""
         return [(p, text) for _, p, text, _ in self.log[first:]]
 
-    def view(self, seat: int, lang: str = "en") -> dict[str, Any]:
-        """``seat``'s view in ``lang`` (:func:`bezique.web.views.view`), built once for
-        each position: the caller must not change it."""
+    def view(self, seat: int, lang: str = "en") -> views.SeatView:
+        """``seat``'s view in ``lang`` (:func:`bezique.web.views.render`), written once
+        for each position and language."""
         key = (seat, lang)
         found = self.views.get(key)
         if found is None:
-            found = self.views[key] = views.view(self, seat, lang)
+            found = self.views[key] = views.render(self, seat, lang)
         return found
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -208,39 +208,6 @@ class Session:
         self.actions.append(action)
         self.log.append((deal, player, bz.format_action(action), forced))
         self.views.clear()
-
-
-def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, bool,
-                                                                tuple[str, ...]]:
-    """The variant, seed, whole-game flag and seats of a new game's request.
-
-    Raises:
-        RequestError: 400 naming the bad field.
-    """
-    if not isinstance(request, dict):
-        raise RequestError(400, "the request must be a JSON object")
-    fields = ("variant", "seed", "seats", "whole_game", "bot", "seat")
-    unknown = sorted(set(request) - set(fields))
-    if unknown:
-        raise RequestError(400, f"unknown field {players.shown(unknown[0])}; the fields are: "
-                                f"{', '.join(fields)}")
-    name = request.get("variant", "two-pack")
-    if not isinstance(name, str) or len(name) > 40:
-        raise RequestError(400, f"variant must be a name, not {players.shown(name)}")
-    try:
-        variant = bz.variants.get(name)
-    except bz.VariantError as exc:
-        raise RequestError(400, str(exc)) from None
-    seed = request.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise RequestError(400, f"seed must be a whole number from 0 to 2**63 - 1, "
-                                f"not {players.shown(seed)}")
-    whole = request.get("whole_game", False)
-    if not isinstance(whole, bool):
-        raise RequestError(400, f"whole_game must be true or false, not {players.shown(whole)}")
-    return variant, seed, whole, players.seats_of(request, variant, default_bot)
 
 
 class GameStore:
@@ -295,15 +262,15 @@ class GameStore:
 
     def create(self, request: object, lang: str = "en", *,
                address: str = "") -> dict[str, Any]:
-        """Start a game from a request (see :func:`parse_new_game`) made from ``address``:
-        the bots' first moves played, stored; the first person's view (in ``lang``) with
-        every person's token.
+        """Start a game from a request (:func:`bezique.web.players.parse_new_game`) made
+        from ``address``: the bots' first moves played, stored; the first person's view
+        (in ``lang``) with every person's token.
 
         Raises:
             RequestError: 400 for a bad request; 429 (with ``Retry-After``) beyond the
                 address's limits; 503 when the database is full.
         """
-        variant, seed, whole, seats = parse_new_game(request, self.bot)
+        variant, seed, whole, seats = players.parse_new_game(request, self.bot)
         now = self.clock()
         self.limit.admit(address, now)
         self.db.expire(now, self.expire_days, self.unplayed_days)
@@ -320,7 +287,7 @@ class GameStore:
                                        tuple(session.taken_since(0))), now)
         self.limit.created(address, row.id, now)
         with session.lock:
-            answer = dict(session.view(min(tokens), lang))
+            answer = session.view(min(tokens), lang).data()
         with self._lock:
             session.used = now
             self._games[session.id] = session
@@ -343,14 +310,20 @@ class GameStore:
     def act(self, game_id: str, token: str, text: str, lang: str = "en", *,
             after: int | None = None) -> dict[str, Any]:
         """The token's seat's action (:meth:`Session.act`), committed to the database
-        before the answer: the seat's view (in ``lang``).
+        before the answer: the seat's view (in ``lang``); see :meth:`act_view`."""
+        return self.act_view(game_id, token, text, lang, after=after).data()
+
+    def act_view(self, game_id: str, token: str, text: str, lang: str = "en", *,
+                 after: int | None = None) -> views.SeatView:
+        """The token's seat's action (:meth:`Session.act`), committed to the database
+        before the answer: the seat's view (in ``lang``), as JSON.
 
         Raises:
             RequestError: 409 with the code ``"stale"`` when ``after`` is given and is not
                 the game's number of moves (a retried request: nothing is played); and
                 :meth:`Session.act`'s refusals.
         """
-        def work(session: Session) -> dict[str, Any]:
+        def work(session: Session) -> views.SeatView:
             seat = session.seat_of(token)
             first = len(session.actions)
             if after is not None and after != first:
@@ -369,18 +342,53 @@ class GameStore:
                 listener()
             return session.view(seat, lang)
 
-        result: dict[str, Any] = self.run(game_id, work)
+        result: views.SeatView = self.run(game_id, work)
         return result
 
     def look(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
-        """The token's seat's view (in ``lang``); the caller must not change it.
+        """The token's seat's view (in ``lang``).
 
         Raises:
             RequestError: 404 for an unknown game, 403 for a token of no seat of it.
         """
-        result: dict[str, Any] = self.run(
+        return self.look_view(game_id, token, lang).data()
+
+    def look_view(self, game_id: str, token: str, lang: str = "en") -> views.SeatView:
+        """The token's seat's view (in ``lang``), as JSON; see :meth:`look`."""
+        result: views.SeatView = self.run(
             game_id, lambda session: session.view(session.seat_of(token), lang))
         return result
+
+    def look_now(self, game_id: str, token: str, lang: str = "en") -> views.SeatView | None:
+        """:meth:`look_view` if it needs no wait (the game in memory and free), else
+        ``None``: for the event loop, which must not block."""
+        session = self._in_memory(game_id)
+        if session is None or not session.lock.acquire(blocking=False):
+            return None
+        try:
+            session.used = self.clock()
+            return session.view(session.seat_of(token), lang)
+        finally:
+            session.lock.release()
+
+    def watch_now(self, game_id: str, listener: Listener) -> Callable[[], None] | None:
+        """:meth:`watch` if the game is in memory (no wait), else ``None``."""
+        session = self._in_memory(game_id)
+        if session is None:
+            return None
+        session.listeners.add(listener)  # one step under the GIL: safe without the lock
+        return lambda: session.listeners.discard(listener)
+
+    def has_in_memory(self, game_id: str) -> bool:
+        """Whether the game is in memory (so it exists: no database read needed)."""
+        return self._in_memory(game_id) is not None
+
+    def _in_memory(self, game_id: str) -> Session | None:
+        """The game if it is in memory and not due to leave it (a read of one dict)."""
+        session = self._games.get(game_id)
+        if session is None or self.clock() - session.used > self.idle_limit:
+            return None
+        return session
 
     def watch(self, game_id: str, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` after each change of the game (from the thread that made it)

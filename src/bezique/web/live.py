@@ -19,20 +19,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from bezique.web.games import GameStore, RequestError
+from bezique.web.views import SeatView
 
 __all__ = ["FIRST_MESSAGE_TIMEOUT", "serve_socket", "wait_for_move"]
 
 FIRST_MESSAGE_TIMEOUT = 10.0
 """Seconds a WebSocket client has to send its token."""
 
-View = dict[str, Any]
+Look = Callable[[], Awaitable[SeatView]]
+"""The seat's view now (from the event loop: without a thread when it can)."""
 
 
 def _signal(loop: asyncio.AbstractEventLoop, event: asyncio.Event) -> Callable[[], None]:
@@ -43,24 +45,36 @@ def _signal(loop: asyncio.AbstractEventLoop, event: asyncio.Event) -> Callable[[
     return listener
 
 
-def _waits(view: View, after: int) -> bool:
+def _waits(view: SeatView, after: int) -> bool:
     """Whether a long poll for more than ``after`` moves is still to wait on ``view``."""
-    to_move = view["observation"]["to_move"]
-    return view["moves"] <= after and to_move not in (view["seat"], None)
+    return view.moves <= after and view.to_move not in (view.seat, None)
 
 
-async def wait_for_move(store: GameStore, game_id: str, look: Callable[[], View], after: int,
-                        limit: float) -> View:
+async def watch(store: GameStore, game_id: str, event: asyncio.Event) -> Callable[[], None]:
+    """Set ``event`` after each change of the game until the function returned is called.
+
+    Raises:
+        RequestError: 404 for an unknown game.
+    """
+    listener = _signal(asyncio.get_running_loop(), event)
+    stop = store.watch_now(game_id, listener)
+    if stop is None:
+        stop = await run_in_threadpool(store.watch, game_id, listener)
+    return stop
+
+
+async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
+                        limit: float) -> SeatView:
     """``look()``'s view once the game has more than ``after`` moves, it is the seat's
     turn or the game is over, or after ``limit`` seconds."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
-    stop = await run_in_threadpool(store.watch, game_id, _signal(loop, changed))
+    stop = await watch(store, game_id, changed)
     try:
         deadline = loop.time() + limit
         while True:
             changed.clear()
-            view = await run_in_threadpool(look)
+            view = await look()
             left = deadline - loop.time()
             if not _waits(view, after) or left <= 0:
                 return view
@@ -96,24 +110,25 @@ async def _until_closed(websocket: WebSocket) -> None:
             pass
 
 
-async def serve_socket(store: GameStore, websocket: WebSocket, lang: str) -> None:
-    """Serve one WebSocket client: its seat's view now and after each move."""
+async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
+                       look: Callable[[str], Look]) -> None:
+    """Serve one WebSocket client: its seat's view now and after each move
+    (``look(token)`` gives the seat's view)."""
     game_id = websocket.path_params["game_id"]
     await websocket.accept()
     token = await _first_token(websocket)
     if token is None:
         return
-    loop = asyncio.get_running_loop()
     changed = asyncio.Event()
     try:
-        stop = await run_in_threadpool(store.watch, game_id, _signal(loop, changed))
+        stop = await watch(store, game_id, changed)
     except RequestError as exc:
         await websocket.send_json(exc.payload(lang))
         await websocket.close(4000 + exc.status)
         return
     closed = asyncio.ensure_future(_until_closed(websocket))
     try:
-        await _push_views(store, websocket, game_id, token, lang, changed, closed)
+        await _push_views(websocket, look(token), lang, changed, closed)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the client went away mid-send
     finally:
@@ -121,20 +136,20 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str) -> Non
         closed.cancel()
 
 
-async def _push_views(store: GameStore, websocket: WebSocket, game_id: str, token: str,
-                      lang: str, changed: asyncio.Event, closed: asyncio.Future[None]) -> None:
+async def _push_views(websocket: WebSocket, look: Look, lang: str, changed: asyncio.Event,
+                      closed: asyncio.Future[None]) -> None:
     sent = -1
     while not closed.done():
         changed.clear()
         try:
-            view = await run_in_threadpool(store.look, game_id, token, lang)
+            view = await look()
         except RequestError as exc:
             await websocket.send_json(exc.payload(lang))
             await websocket.close(4000 + exc.status)
             return
-        if view["moves"] != sent:
-            await websocket.send_json(view)
-            sent = view["moves"]
+        if view.moves != sent:
+            await websocket.send_text(view.body.decode())
+            sent = view.moves
         woken: asyncio.Future[Any] = asyncio.ensure_future(changed.wait())
         await asyncio.wait([woken, closed], return_when=asyncio.FIRST_COMPLETED)
         woken.cancel()

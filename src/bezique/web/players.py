@@ -1,4 +1,5 @@
-"""Who may play a seat of the web app: a person, or one of the bots of :data:`BOTS`.
+"""Who may play a seat of the web app (a person, or a bot of :data:`BOTS`), and what a
+new game's request asks for (:func:`parse_new_game`).
 
 :data:`BOTS` is the one table of the bots a client may choose (``"bot:<name>"`` in a new
 game's ``seats``, ``"bot"`` in the older request, the page's seat menu, ``bezique serve
@@ -16,6 +17,7 @@ them, only the games that wait for a heavy bot.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from typing import Any
 import bezique as bz
 from bezique.web.views import RequestError
 
-__all__ = ["BOTS", "Bot", "SearchSlots", "seat_kinds", "seats_of", "shown"]
+__all__ = ["BOTS", "Bot", "SearchSlots", "parse_new_game", "seat_kinds", "seats_of", "shown"]
 
 
 @dataclass(frozen=True)
@@ -111,3 +113,36 @@ def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters: a refusal never echoes a whole body."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, bool,
+                                                                tuple[str, ...]]:
+    """The variant, seed, whole-game flag and seats of a new game's request.
+
+    Raises:
+        RequestError: 400 naming the bad field.
+    """
+    if not isinstance(request, dict):
+        raise RequestError(400, "the request must be a JSON object")
+    fields = ("variant", "seed", "seats", "whole_game", "bot", "seat")
+    unknown = sorted(set(request) - set(fields))
+    if unknown:
+        raise RequestError(400, f"unknown field {shown(unknown[0])}; the fields are: "
+                                f"{', '.join(fields)}")
+    name = request.get("variant", "two-pack")
+    if not isinstance(name, str) or len(name) > 40:
+        raise RequestError(400, f"variant must be a name, not {shown(name)}")
+    try:
+        variant = bz.variants.get(name)
+    except bz.VariantError as exc:
+        raise RequestError(400, str(exc)) from None
+    seed = request.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RequestError(400, f"seed must be a whole number from 0 to 2**63 - 1, "
+                                f"not {shown(seed)}")
+    whole = request.get("whole_game", False)
+    if not isinstance(whole, bool):
+        raise RequestError(400, f"whole_game must be true or false, not {shown(whole)}")
+    return variant, seed, whole, seats_of(request, variant, default_bot)

@@ -11,6 +11,7 @@ combinations' names are in the view's language (:mod:`bezique.i18n`).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import bezique as bz
@@ -20,7 +21,7 @@ from bezique.notation import card_text
 if TYPE_CHECKING:
     from bezique.web.games import Session
 
-__all__ = ["RequestError", "refusal_text", "view"]
+__all__ = ["RequestError", "SeatView", "refusal_text", "render", "view"]
 
 
 class RequestError(Exception):
@@ -123,16 +124,35 @@ def _game(session: Session) -> dict[str, Any] | None:
     }
 
 
-def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
-    """What ``seat`` receives about its game: nothing that seat may not see; the title and
-    the combinations' names in ``lang``."""
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view of one position, written once: what every answer about it sends."""
+
+    body: bytes
+    """The view as a JSON object (UTF-8), the observation's document spliced in as
+    ``bz.to_json`` wrote it."""
+    seat: int
+    """The seat it is for."""
+    moves: int
+    """The game's number of actions."""
+    to_move: int | None
+    """The player to move (``None`` once the game is over)."""
+
+    def data(self) -> dict[str, Any]:
+        """The view as a new dictionary."""
+        found: dict[str, Any] = json.loads(self.body)
+        return found
+
+
+def render(session: Session, seat: int, lang: str = "en") -> SeatView:
+    """What ``seat`` receives about its game (see :func:`view`), written as JSON."""
     state = session.state
     observation = bz.observe(session.position, seat)
     variant = session.variant
     deal = session.deal_number
     bots = [kind[4:] for kind in session.seats if kind.startswith("bot:")]
     legal = bz.legal_actions(observation)
-    return {
+    rest = json.dumps({
         "id": session.id,
         "variant": variant.name,
         "title": i18n.variant_title(variant, lang),
@@ -142,7 +162,6 @@ def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
         "sides": list(state.sides),
         "whole_game": session.whole_game,
         "moves": len(session.actions),
-        "observation": json.loads(bz.to_json(observation)),
         "legal": [bz.format_action(a) for a in legal],
         "choices": [_choice(variant, a, lang) for a in legal],
         "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
@@ -152,7 +171,20 @@ def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
         "over": session.position.is_over,
         "result": result_of(bz.deal_result(state)) if state.is_over else None,
         "game": _game(session),
-    }
+    }, ensure_ascii=False)
+    body = f'{rest[:-1]}, "observation": {bz.to_json(observation)}}}'.encode()
+    return SeatView(body, seat, len(session.actions), session.position.to_move)
+
+
+def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
+    """What ``seat`` receives about its game: nothing that seat may not see; the title and
+    the combinations' names in ``lang``.
+
+    ``{"id", "variant", "title", "seat", "seats", "bot", "sides", "whole_game", "moves",
+    "observation", "legal", "choices", "log", "last_trick", "over", "result", "game"}``:
+    ``observation`` is the library's document of ``bz.observe(position, seat)``.
+    """
+    return render(session, seat, lang).data()
 
 
 _SERVER_REFUSALS: dict[str, dict[str, str]] = {
