@@ -1,6 +1,7 @@
 """uvicorn's HTTP/1.1 protocol (h11), with a deadline for a request's head and JSON refusals.
 
-uvicorn closes an idle keep-alive connection (``timeout_keep_alive``) but waits for an
+Each answer's head and body are sent in one system call (uvicorn makes two). uvicorn
+closes an idle keep-alive connection (``timeout_keep_alive``) but waits for an
 unfinished request head forever; :class:`GuardedProtocol` gives every head
 ``head_timeout`` seconds from the connection's start or the previous answer, then
 answers 408 and closes. It also refuses a head of more than ``max_headers`` fields (431)
@@ -57,6 +58,33 @@ class _Connection(h11.Connection):
         return exc.error_status_hint, f"a malformed request: {exc}"
 
 
+class _Coalescing:
+    """A connection's transport for one answer: what is written in one turn of the event
+    loop (the head, then the body) is sent in one system call, not one each."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        if not self._parts:
+            self._loop.call_soon(self._flush)
+        self._parts.append(data)
+
+    def _flush(self) -> None:
+        parts, self._parts = self._parts, []
+        if parts and not self._transport.is_closing():
+            self._transport.write(b"".join(parts))
+
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+    def close(self) -> None:
+        self._flush()
+        self._transport.close()
+
+
 class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol with a deadline for each request head (see the module)."""
 
@@ -84,6 +112,12 @@ class GuardedProtocol(H11Protocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._arm()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        cycle = self.cycle
+        if cycle is not None and not isinstance(cycle.transport, _Coalescing):
+            cycle.transport = _Coalescing(self.transport, self.loop)  # type: ignore[assignment]
 
     def send_400_response(self, msg: str) -> None:
         refusal = self.conn.refusal if isinstance(self.conn, _Connection) else None

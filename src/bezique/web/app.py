@@ -55,7 +55,6 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -94,6 +93,9 @@ SECURITY_HEADERS = {
 }
 """Headers of every answer: the page runs only its own files, is never framed, sends no
 referrer (a seat's link holds its token), and nothing is cached."""
+
+_SECURITY_RAW = tuple((name.lower().encode(), value.encode())
+                      for name, value in SECURITY_HEADERS.items())
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"})
 """The methods the server knows (another: 501)."""
@@ -295,20 +297,17 @@ class _Api:
         game_id, lang = request.path_params["game_id"], _lang(request)
         header, kind = request.headers.get("authorization"), request.headers.get("content-type")
         raw = await _body(request, self.body_timeout)
+        if self.store.has_in_memory(game_id):  # in the event loop if it needs no wait
+            token = _token(header)
+            action, after = _action(parse_json(raw, kind))
+            done = self.store.act_now(game_id, token, action, lang, after=after)
+            if done is not None:
+                return _answer(done)
 
         def work() -> SeatView:
             token = self._seat_token(game_id, header)
-            body = parse_json(raw, kind)
-            if not isinstance(body, dict) or not isinstance(body.get("action"), str):
-                raise RequestError(400, 'the request must be {"action": "<notation>"} '
-                                        '(and "after": the number of moves seen)')
-            after = body.get("after")
-            if after is not None and (isinstance(after, bool) or not isinstance(after, int)
-                                      or not 0 <= after < 10**9):
-                raise RequestError(400, "after must be the number of moves the client saw")
-            if len(body["action"]) > 200:
-                raise RequestError(400, "the action is too long to be one")
-            return self.store.act_view(game_id, token, body["action"], lang, after=after)
+            action, after = _action(parse_json(raw, kind))
+            return self.store.act_view(game_id, token, action, lang, after=after)
 
         return _answer(await run_in_threadpool(work))
 
@@ -331,6 +330,24 @@ class _Api:
         game_id, lang = websocket.path_params["game_id"], _lang_or_english(websocket)
         await live.serve_socket(self.store, websocket, lang,
                                 lambda token: self._look(game_id, lang, token=token))
+
+
+def _action(body: object) -> tuple[str, int | None]:
+    """The action and the ``after`` of an action's request.
+
+    Raises:
+        RequestError: 400 for another body.
+    """
+    if not isinstance(body, dict) or not isinstance(body.get("action"), str):
+        raise RequestError(400, 'the request must be {"action": "<notation>"} '
+                                '(and "after": the number of moves seen)')
+    after = body.get("after")
+    if after is not None and (isinstance(after, bool) or not isinstance(after, int)
+                              or not 0 <= after < 10**9):
+        raise RequestError(400, "after must be the number of moves the client saw")
+    if len(body["action"]) > 200:
+        raise RequestError(400, "the action is too long to be one")
+    return body["action"], after
 
 
 def _answer(view: SeatView) -> Response:
@@ -373,9 +390,7 @@ class _Guard:
 
         async def guarded(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
+                message["headers"] = [*message.get("headers", ()), *_SECURITY_RAW]
             await send(message)
 
         if scope["method"] not in METHODS:
@@ -396,14 +411,14 @@ def create_app(store: GameStore | None = None, *, body_timeout: float = BODY_TIM
     wrapped in the guard that adds the security headers and answers an unknown method.
     """
     api = _Api(store if store is not None else GameStore(), body_timeout)
-    routes: list[BaseRoute] = [Route(path, api.page, methods=["GET"]) for path in _FILES]
-    routes += [
+    routes: list[BaseRoute] = [
         Route("/api/variants", api.variants, methods=["GET"]),
         Route("/api/games", api.create, methods=["POST"]),
         Route("/api/games/{game_id}", api.game, methods=["GET"]),
         Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record, methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/ws", api.socket),
+        *(Route(path, api.page, methods=["GET"]) for path in _FILES),
     ]
     app = Starlette(routes=routes, exception_handlers={
         RequestError: _refused, HTTPException: _http_error, Exception: _internal})

@@ -75,6 +75,10 @@ class Session:
         self.listeners: set[Listener] = set()
         self.views: dict[tuple[int, str], views.SeatView] = {}
         """The seats' views of the current position, by ``(seat, language)``."""
+        self.shared: str | None = None
+        """What every seat's view of the current position holds, as JSON members."""
+        self.log_json: list[str] = []
+        """The log's entries as JSON, one for each of :attr:`log`'s."""
         self.slots = slots if slots is not None else players.SearchSlots()
         self.start: bz.State | bz.Game = (
             bz.new_game(self.variant, seed=row.seed) if row.whole_game
@@ -90,6 +94,8 @@ class Session:
         self._bots = {p: players.BOTS[kind[4:]] for p, kind in enumerate(row.seats)
                       if kind.startswith("bot:")}
         self._playing = {p: bot.make() for p, bot in self._bots.items()}
+        self.heavy = any(bot.heavy for bot in self._bots.values())
+        """Whether a bot of the game searches (its moves are made in a worker thread)."""
         for player, text in row.actions:
             self._apply(bz.parse_action(self.position, text), player)
 
@@ -178,8 +184,9 @@ class Session:
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         """Go back to ``snapshot``."""
         self.position, count, self.last_trick, self.last_winner = snapshot
-        del self.actions[count:], self.log[count:]
+        del self.actions[count:], self.log[count:], self.log_json[count:]
         self.views.clear()
+        self.shared = None
 
     def record(self) -> str:
         """The record of the deal or the whole game (``bz.Record.dumps``), once it is over.
@@ -207,7 +214,9 @@ class Session:
             self.last_winner = after.last_winner
         self.actions.append(action)
         self.log.append((deal, player, bz.format_action(action), forced))
+        self.log_json.append(views.log_entry(*self.log[-1][1:]))
         self.views.clear()
+        self.shared = None
 
 
 class GameStore:
@@ -323,27 +332,46 @@ class GameStore:
                 the game's number of moves (a retried request: nothing is played); and
                 :meth:`Session.act`'s refusals.
         """
-        def work(session: Session) -> views.SeatView:
-            seat = session.seat_of(token)
-            first = len(session.actions)
-            if after is not None and after != first:
-                raise RequestError(409, f"the game has had {first} moves, not {after}: "
-                                        "this action was sent for another position",
-                                   code="stale")
-            snapshot = session.snapshot()
-            taken = session.act(seat, text)
-            try:
-                self.db.add_actions(session.id, first, taken, self.clock())
-            except Exception:
-                session.restore(snapshot)
-                raise
-            self.limit.played(session.id)
-            for listener in list(session.listeners):
-                listener()
-            return session.view(seat, lang)
-
-        result: views.SeatView = self.run(game_id, work)
+        result: views.SeatView = self.run(
+            game_id, lambda session: self._act(session, token, text, lang, after))
         return result
+
+    def act_now(self, game_id: str, token: str, text: str, lang: str = "en", *,
+                after: int | None = None) -> views.SeatView | None:
+        """:meth:`act_view` if it needs no wait, else ``None``: for the event loop, which
+        must not block. It needs none when the game is in memory and free, none of its
+        bots searches and the database writes without waiting for a disk
+        (:attr:`bezique.web.storage.Storage.quick`)."""
+        session = self._in_memory(game_id)
+        if session is None or session.heavy or not self.db.quick:
+            return None
+        if not session.lock.acquire(blocking=False):
+            return None
+        try:
+            return self._act(session, token, text, lang, after)
+        finally:
+            session.used = self.clock()
+            session.lock.release()
+
+    def _act(self, session: Session, token: str, text: str, lang: str,
+             after: int | None) -> views.SeatView:
+        """The action, with the session's lock held."""
+        seat = session.seat_of(token)
+        first = len(session.actions)
+        if after is not None and after != first:
+            raise RequestError(409, f"the game has had {first} moves, not {after}: "
+                                    "this action was sent for another position", code="stale")
+        snapshot = session.snapshot()
+        taken = session.act(seat, text)
+        try:
+            self.db.add_actions(session.id, first, taken, self.clock())
+        except Exception:
+            session.restore(snapshot)
+            raise
+        self.limit.played(session.id)
+        for listener in list(session.listeners):
+            listener()
+        return session.view(seat, lang)
 
     def look(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
         """The token's seat's view (in ``lang``).

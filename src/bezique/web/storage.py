@@ -115,6 +115,10 @@ class Storage(Protocol):
     it returns.
     """
 
+    quick: bool
+    """Whether a write returns without waiting for a disk or a network (no flush): the
+    app then writes from its event loop rather than from a worker thread."""
+
     def create(self, row: GameRow, now: float) -> None:
         """Store a new game with its token digests and first actions (the bots'), at once."""
 
@@ -153,6 +157,8 @@ class Database:
             raise bz.BeziqueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
                              f"not {synchronous!r}")
         self.path = path
+        self.quick = path == ":memory:" or synchronous == "normal"
+        """No flush to the disk at a commit (in memory, or ``synchronous="normal"``)."""
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)

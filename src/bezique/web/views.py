@@ -21,7 +21,7 @@ from bezique.notation import card_text
 if TYPE_CHECKING:
     from bezique.web.games import Session
 
-__all__ = ["RequestError", "SeatView", "refusal_text", "render", "view"]
+__all__ = ["RequestError", "SeatView", "log_entry", "refusal_text", "render", "view"]
 
 
 class RequestError(Exception):
@@ -144,36 +144,56 @@ class SeatView:
         return found
 
 
-def render(session: Session, seat: int, lang: str = "en") -> SeatView:
-    """What ``seat`` receives about its game (see :func:`view`), written as JSON."""
+def log_entry(player: int, action: str, forced: bool) -> str:
+    """One entry of the view's ``log`` as JSON: ``{"player", "action"}``, and ``"forced":
+    true`` for a person's lone pass played for him."""
+    entry: dict[str, Any] = {"player": player, "action": action}
+    if forced:
+        entry["forced"] = True
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def _shared(session: Session) -> str:
+    """The members of every seat's view of the position, as JSON (without the braces)."""
     state = session.state
-    observation = bz.observe(session.position, seat)
-    variant = session.variant
     deal = session.deal_number
+    first = len(session.log)
+    while first and session.log[first - 1][0] == deal:
+        first -= 1
     bots = [kind[4:] for kind in session.seats if kind.startswith("bot:")]
-    legal = bz.legal_actions(observation)
-    rest = json.dumps({
+    text = json.dumps({
         "id": session.id,
-        "variant": variant.name,
-        "title": i18n.variant_title(variant, lang),
-        "seat": seat,
+        "variant": session.variant.name,
         "seats": list(session.seats),
         "bot": bots[0] if bots else None,
         "sides": list(state.sides),
         "whole_game": session.whole_game,
         "moves": len(session.actions),
-        "legal": [bz.format_action(a) for a in legal],
-        "choices": [_choice(variant, a, lang) for a in legal],
-        "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
-                for d, p, text, forced in session.log if d == deal],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
         "over": session.position.is_over,
         "result": result_of(bz.deal_result(state)) if state.is_over else None,
         "game": _game(session),
     }, ensure_ascii=False)
-    body = f'{rest[:-1]}, "observation": {bz.to_json(observation)}}}'.encode()
-    return SeatView(body, seat, len(session.actions), session.position.to_move)
+    return f'{text[1:-1]}, "log": [{", ".join(session.log_json[first:])}]'
+
+
+def render(session: Session, seat: int, lang: str = "en") -> SeatView:
+    """What ``seat`` receives about its game (see :func:`view`), written as JSON: the
+    members every seat's view shares are written once for the position."""
+    if session.shared is None:
+        session.shared = _shared(session)
+    observation = bz.observe(session.position, seat)
+    variant = session.variant
+    legal = bz.legal_actions(observation)
+    own = json.dumps({
+        "title": i18n.variant_title(variant, lang),
+        "seat": seat,
+        "legal": [bz.format_action(a) for a in legal],
+        "choices": [_choice(variant, a, lang) for a in legal],
+    }, ensure_ascii=False)
+    body = (f'{own[:-1]}, {session.shared}, "observation": {bz.to_json(observation)}}}')
+    return SeatView(body.encode(), seat, len(session.actions), session.position.to_move)
 
 
 def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
