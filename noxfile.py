@@ -4,9 +4,9 @@ One session, ``tests``, per interpreter of ``PYTHONS`` (the versions ``pyproject
 classifiers name, so the classifiers say what is tested). Each gets a virtual environment
 under ``.nox/`` with the library installed in editable mode with its ``test``, ``rl``,
 ``lint``, ``docs`` and ``web`` extras (``lint`` and ``docs`` for the tests of the import
-graph, of nox and of the API reference; ``web`` for the web app's), and runs pytest there: only the tests; types, lint, docs and the
-package are checked once, by ``tools/check.py``, which runs this for the versions other
-than its own::
+graph, of nox and of the API reference; ``web`` for the web app's), and runs pytest
+there: only the tests; types, lint, docs and the package are checked once, by
+``tools/check.py``, which runs this for the versions other than its own::
 
     python -m nox                       # every interpreter
     python -m nox --python 3.12 3.13    # some of them
