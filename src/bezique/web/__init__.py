@@ -6,7 +6,8 @@ modules:
 
 * :mod:`bezique.web.app`: the ASGI application on Starlette, its routes and refusals;
 * :mod:`bezique.web.live`: waiting for a move without a thread (long poll, WebSocket);
-* :mod:`bezique.web.games`: the games in play, their seats, tokens and bots;
+* :mod:`bezique.web.games`: the games, in memory and in the database;
+* :mod:`bezique.web.session`: one game in play, its seats, tokens and bots;
 * :mod:`bezique.web.players`: the bots a client may choose, and their cost bound;
 * :mod:`bezique.web.limits`: how many games one client address may make;
 * :mod:`bezique.web.views`: what a seat may see of its game;
