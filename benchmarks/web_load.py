@@ -115,7 +115,9 @@ async def person(port: int, game: dict[str, Any], seat: int, wait: str, tally: T
                 status, view = await http.call("POST", path + "/actions", body, token)
                 tally.moves.append(time.perf_counter() - began)
             elif socket_ is not None:
-                view = json.loads(await socket_.recv())
+                pushed = json.loads(await socket_.recv())
+                if pushed["moves"] > view["moves"]:  # older views may still be queued
+                    view = pushed
                 continue
             else:
                 status, view = await http.call("GET", f"{path}?after={view['moves']}",
@@ -161,8 +163,13 @@ async def play(port: int, games: int, idle: int, wait: str, variant: str,
         made.append(game)
     await http.close()
     began = time.perf_counter()
-    await asyncio.gather(*(person(port, game, seat, wait, tally, random.Random(f"{k}:{seat}"))
-                           for k, game in enumerate(made) for seat in (0, 1)))
+    players = [person(port, game, seat, wait, tally, random.Random(f"{k}:{seat}"))
+               for k, game in enumerate(made) for seat in (0, 1)]
+    try:
+        async with asyncio.timeout(600):  # a lost answer must not hold the run forever
+            await asyncio.gather(*players)
+    except TimeoutError:
+        tally.failures.append("the games did not end within 600 s")
     elapsed = time.perf_counter() - began
     still_open = sum(1 for ws in held if ws.state.name == "OPEN")
     for ws in held:

@@ -5,7 +5,8 @@ changeable): a request's head must arrive within ``request_timeout`` seconds and
 body too (408 after); an idle keep-alive connection is closed after ``keep_alive``
 seconds; at most ``max_connections`` connections and requests are served at once (503
 beyond: uvicorn's ``limit_concurrency``); a head of more than 64 KiB or 100 fields is
-refused (h11's limit, 414 / 431); a WebSocket message may have 64 KiB at most. A
+refused (h11's limit, 414 / 431); a WebSocket message may have 64 KiB at most, and is
+not compressed (a view is a few KiB: deflating each one cost more CPU than it saved). A
 connection costs a file descriptor and no thread: requests run on one event loop, the
 game work in a pool of worker threads (40 at most).
 """
@@ -63,7 +64,7 @@ def make_config(store: GameStore, *, host: str = "127.0.0.1", port: int = 8000,
         port=port, lifespan="off",
         http=protocol_class(limits.request_timeout, limits.max_headers,
                             app_module.SECURITY_HEADERS),
-        ws="websockets-sansio", ws_max_size=64 * 1024,
+        ws="websockets-sansio", ws_max_size=64 * 1024, ws_per_message_deflate=False,
         timeout_keep_alive=int(max(1, limits.keep_alive)),
         limit_concurrency=limits.max_connections, backlog=2048,
         h11_max_incomplete_event_size=limits.max_head,
