@@ -59,3 +59,21 @@ def test_serve_help_names_the_limits(capsys: pytest.CaptureFixture[str]) -> None
                    "--games-per-hour", "--unplayed-games", "--search-slots",
                    "--max-connections", "--request-timeout"):
         assert option in shown
+
+
+@pytest.mark.parametrize(("limits", "wanted", "set_to"), [
+    ((1024, 20000), 4100, (4100, 20000)),  # raised to what the connections need
+    ((1024, 2048), 4100, (2048, 2048)),  # as far as the hard limit allows
+    ((8192, 20000), 4100, None)])  # already enough: left alone
+def test_serve_raises_the_open_files_limit_for_its_connections(
+        monkeypatch: pytest.MonkeyPatch, limits: tuple[int, int], wanted: int,
+        set_to: tuple[int, int] | None) -> None:
+    import resource
+
+    from bezique import _cli_serve
+
+    calls: list[tuple[int, int]] = []
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: limits)
+    monkeypatch.setattr(resource, "setrlimit", lambda kind, value: calls.append(value))
+    _cli_serve._raise_file_limit(wanted)
+    assert calls == ([set_to] if set_to else [])

@@ -35,7 +35,12 @@ def serve(args: argparse.Namespace) -> int:
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
                                  unplayed=args.unplayed_games, unplayed_days=args.unplayed_days)
     sock = serving.bind(args.host, args.port)
-    db = storage.Database(args.db, args.synchronous)
+    try:
+        db = storage.Database(args.db, args.synchronous)
+    except BeziqueError:
+        sock.close()
+        raise
+    _raise_file_limit(args.max_connections + 100)
     try:
         store = web.GameStore(bot=args.bot, db=db, expire_days=args.expire_days,
                               unplayed_days=args.unplayed_days, limit=limit,
@@ -50,6 +55,20 @@ def serve(args: argparse.Namespace) -> int:
         db.close()
         sock.close()
     return 0
+
+
+def _raise_file_limit(wanted: int) -> None:
+    """Let the process open ``wanted`` files (a connection is one), as far as the system's
+    hard limit allows: the usual soft limit of 1,024 would refuse connections long
+    before ``--max-connections``."""
+    try:
+        import resource
+    except ImportError:  # not on Unix: the system's own limits apply
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def add_serve_parser(sub: Any, whole: Callable[[int | None], Callable[[str], int]]
