@@ -185,7 +185,7 @@ def test_search_with_a_time_budget_chooses_a_legal_action() -> None:
 def test_playouts_deal_each_seat_the_same_cards_whoever_wins() -> None:
     """The stock is read as one card per seat per round: seat 0 draws the round's first
     card even when seat 1 won the trick and draws first (R2.6 b)."""
-    from bezique.bots.search import _deal_by_seat
+    from bezique.bots._playout import deal_by_seat as _deal_by_seat
 
     for state in random_states(bz.variants.TWO_PACK, 2, every=1):
         if state.stage is Stage.DECLARE and state.last_winner == 1 and state.stock_size > 4:
@@ -200,7 +200,7 @@ def test_playouts_deal_each_seat_the_same_cards_whoever_wins() -> None:
 
 
 def test_search_keeps_the_greedy_choice_without_evidence() -> None:
-    from bezique.bots.search import _pick
+    from bezique.bots._playout import pick as _pick
 
     noisy = [[0.0, 0.0, 0.0], [50.0, -40.0, 20.0]]  # mean +10, standard error 27
     assert _pick(noisy, 0, 1.0, certain=False) == 0

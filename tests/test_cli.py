@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
 import bezique as bz
-from bezique import _cli_terminal, cli
+from bezique import _cli_progress, _cli_terminal
 from bezique.cli import main
 
 
@@ -25,7 +26,9 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_demo_as_a_subprocess() -> None:
     done = run("demo", "--seed", "2")
     assert done.returncode == 0, done.stderr
-    assert "deal over" in done.stdout and "side 0:" in done.stdout
+    assert "deal over" in done.stdout and "player 0:" in done.stdout
+    assert re.search(r"^player [01] wins the deal; player 0: \d+ points, player 1: \d+ points$",
+                     done.stdout, flags=re.M)
     assert done.stderr == ""
 
 
@@ -34,7 +37,7 @@ def test_demo_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("bots: greedy, greedy")
     assert out.splitlines()[1].startswith("Rubicon Bezique: dealer is player 0")
-    assert "settlement:" in out
+    assert re.search(r"^player [01] wins the deal and scores \d+ points", out, flags=re.M)
 
 
 # ----------------------------------------------------------------------------- rules
@@ -73,7 +76,7 @@ def test_simulate_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "two-pack", "--deals", "12", "--seed", "4"]) == 0
     captured = capsys.readouterr()
     assert "Two-pack Bezique: 12 deals, seed 4" in captured.out
-    assert "side 0" in captured.out and "bot 1 (random)" in captured.out
+    assert "player 0" in captured.out and "bot 1 (random)" in captured.out
     assert "deals/s" in captured.out
     # not a terminal: plain progress lines, no carriage returns
     assert "simulated 12/12 deals" in captured.err and "\r" not in captured.err
@@ -131,9 +134,9 @@ def test_simulate_progress_bar_on_a_terminal() -> None:
 
     stream = Tty()
     now = [0.0]
-    bar = cli._Progress(stream, "deals", clock=lambda: now[0])
+    bar = _cli_progress.Progress(stream, "deals", clock=lambda: now[0])
     bar(0, 10)
-    now[0] += cli.BAR_INTERVAL
+    now[0] += _cli_progress.BAR_INTERVAL
     bar(5, 10)
     bar(10, 10)
     text = stream.getvalue()
@@ -150,7 +153,7 @@ def test_simulate_progress_is_throttled_by_time_not_count(tty: bool) -> None:
 
     now = [100.0]
     stream = Stream()
-    progress = cli._Progress(stream, "deals", clock=lambda: now[0])
+    progress = _cli_progress.Progress(stream, "deals", clock=lambda: now[0])
     for done in range(1, 201):
         now[0] += 0.5 / 200
         progress(done, 200)
@@ -158,12 +161,12 @@ def test_simulate_progress_is_throttled_by_time_not_count(tty: bool) -> None:
     if tty:  # redrawn in place, at most every BAR_INTERVAL
         assert shown[0] == "[..............................] 0/200 deals 0%"
         assert shown[-1] == "[##############################] 200/200 deals 100%"
-        assert len(shown) <= 2 + 0.5 / cli.BAR_INTERVAL
+        assert len(shown) <= 2 + 0.5 / _cli_progress.BAR_INTERVAL
     else:
         assert shown == ["simulated 0/200 deals", "simulated 200/200 deals"]
-    interval = cli.BAR_INTERVAL if tty else cli.LINE_INTERVAL
+    interval = _cli_progress.BAR_INTERVAL if tty else _cli_progress.LINE_INTERVAL
     stream = Stream()
-    progress = cli._Progress(stream, "deals", clock=lambda: now[0])
+    progress = _cli_progress.Progress(stream, "deals", clock=lambda: now[0])
     for done in range(0, 1001):  # 1000 reports over 20 intervals
         progress(done, 1000)
         now[0] += 20 * interval / 1000

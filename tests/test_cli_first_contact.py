@@ -37,7 +37,7 @@ def test_demo_narrates_in_the_notation_with_score_events() -> None:
     out = done.stdout
     assert re.search(r"^  player [01]: play (10|[AKQJ987])[SHDC]( table)?$", out, flags=re.M)
     assert re.search(r"^  player [01]: declare [a-z_]+ ", out, flags=re.M)
-    assert re.search(r"^    side [01]: \+\d+, ", out, flags=re.M)
+    assert re.search(r"^    player [01]: \+\d+, ", out, flags=re.M)
     assert "♠" not in "".join(line for line in out.splitlines() if ": play " in line)
 
 
@@ -74,7 +74,8 @@ def test_play_narrates_score_events() -> None:
     # seat 1 of seed 5 wins tricks with brisques early in the deal
     done = run("play", "--seed", "5", "--bot", "greedy", stdin="1\n" * 60 + "quit\n")
     assert done.returncode == 0, done.stderr
-    events = re.findall(r"^    (side [01](?: \(you\))?): \+(\d+), (.+)$", done.stdout, flags=re.M)
+    events = re.findall(r"^    (player [01](?: \(you\))?): \+(\d+), (.+)$", done.stdout,
+                        flags=re.M)
     assert events, done.stdout[:2000]
     assert all(int(points) > 0 for _, points, _ in events)
 

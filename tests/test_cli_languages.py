@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
 import bezique as bz
-from bezique import _cli_terminal, cli
+from bezique import _cli_progress, _cli_terminal
 from bezique.cli import main
 
 
@@ -27,11 +28,12 @@ def test_demo_narrates_a_deal_in_finnish() -> None:
     out = done.stdout
     assert out.startswith("botit: greedy, greedy")
     assert "Kahden pakan bezique: jakaja on pelaaja 0, valtti ♣ (valttikortti K♣)" in out
-    assert "  pelaaja 1: pelaa 7♠" in out and "pakassa 46 korttia" in out
+    assert "  pelaaja 1 pelaa 7♠" in out and "pakassa 46 korttia" in out
     assert "tikki 1: voittaja pelaaja 0" in out and "+10, valttiseiska" in out
-    assert "pöytää neljä ässää: A♠ A♥ A♥ A♦" in out
-    assert "jako päättyi" in out and "puoli 1: 330 (yhdistelmät 260" in out
-    assert "player" not in out and "trick" not in out
+    assert "pelaaja 1 pöytää neljä ässää: A♠ A♥ A♥ A♦" in out
+    assert "jako päättyi" in out and "pelaaja 1: 330 (yhdistelmät 260" in out
+    assert "pelaaja 1 voitti jaon; pelaaja 0: 120 pistettä, pelaaja 1: 330 pistettä" in out
+    assert "player" not in out and "trick" not in out and "puoli" not in out
 
 
 def test_demo_narrates_a_deal_in_german() -> None:
@@ -39,10 +41,11 @@ def test_demo_narrates_a_deal_in_german() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Bézique zu zweit: Geber ist Spieler 0, Trumpf ♣ (offene Trumpfkarte K♣)" in out
-    assert "  Spieler 1: spielt 7♠" in out and "46 Karten im Ziehstapel" in out
+    assert "  Spieler 1 spielt 7♠" in out and "46 Karten im Ziehstapel" in out
     assert "Stich 1: gewonnen von Spieler 0" in out and "meldet vier Asse" in out
-    assert "Spiel zu Ende" in out and "Partei 0: 120 (Meldungen 0, Siebenen 10" in out
-    assert "player" not in out
+    assert "Spiel zu Ende" in out and "Spieler 0: 120 (Meldungen 0, Trumpf-7 10" in out
+    assert "Spieler 1 gewinnt das Spiel; Spieler 0: 120 Punkte, Spieler 1: 330 Punkte" in out
+    assert "player" not in out and "Partei" not in out and "Siebenen" not in out
 
 
 def test_the_locale_chooses_the_language() -> None:
@@ -72,7 +75,9 @@ def test_simulate_in_finnish(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--deals", "3", "--seed", "1", "--lang", "fi"]) == 0
     captured = capsys.readouterr()
     assert "Kahden pakan bezique: 3 jakoa, siemen 1" in captured.out
-    assert "puoli 0" in captured.out and "valttiavioliitto" in captured.out
+    assert "pelaaja 0" in captured.out and "valttiavioliitto" in captured.out
+    assert "voitot" in captured.out and " %" in captured.out
+    assert re.search(r"\d,\d", captured.out) and not re.search(r"\d\.\d", captured.out)
     assert "simuloitu 3/3 jakoa" in captured.err
 
 
@@ -81,15 +86,15 @@ def test_play_in_german_refuses_in_german() -> None:
                stdin="play 7C\n99\nhelp\nquit\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "du bist Spieler 0 (Partei 0)" in out and "deine Hand:" in out
+    assert "du bist Spieler 0, die anderen" in out and "deine Hand:" in out
     assert "nicht erlaubt (R2.7): Spieler 0 hat 7♣ weder in der Hand noch auf dem Tisch" in out
     assert "es gibt keinen Zug 99: tippe eine Zahl von 1 bis" in out
     assert "Befehle:" in out and out.rstrip().endswith("tschüss")
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("fi", "sinä: passaa (mikään muu ei ole sallittua: pelattiin puolestasi)"),
-    ("de", "du: passt (nichts anderes ist erlaubt: für dich gespielt)"),
+    ("fi", "sinä passaat (muuta ei voi tehdä, joten passaus tehtiin puolestasi)"),
+    ("de", "du passt (nichts anderes ist erlaubt: für dich gespielt)"),
     ("en", _cli_terminal.FORCED_PASS),
 ])
 def test_play_tells_a_forced_pass_in_the_language(lang: str, line: str) -> None:
@@ -100,11 +105,12 @@ def test_play_tells_a_forced_pass_in_the_language(lang: str, line: str) -> None:
                                    write=out.append, lang=lang) == 0
     assert line in out
     assert not any(said.startswith("you: pass") for said in out) or lang == "en"
+    assert not any(said.startswith(("sinä:", "du:")) for said in out)
 
 
 def test_simulate_progress_in_finnish_is_throttled_by_time() -> None:
     stream, now = io.StringIO(), [0.0]
-    progress = cli._Progress(stream, "deals", "fi", clock=lambda: now[0])
+    progress = _cli_progress.Progress(stream, "deals", "fi", clock=lambda: now[0])
     for done in range(6):
         now[0] += 1.0
         progress(done, 5)

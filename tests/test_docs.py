@@ -146,3 +146,29 @@ def test_the_deal_flow_picture_is_the_scripts_output() -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "_static/deal_flow.svg" in (DOCS / "flow.rst").read_text(encoding="utf-8")
+
+
+def test_the_quick_starts_install_the_same_extras() -> None:
+    """The README's check command and the docs' quick start install the same extras."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quickstart = (DOCS / "quickstart.rst").read_text(encoding="utf-8")
+    extras = re.compile(r"pip install (?:-q )?-e '\.\[([\w,]+)\]'(?: &&|\n)\s*"
+                        r"\.venv/bin/python tools/check\.py")
+    (theirs,) = extras.findall(readme)
+    (ours,) = extras.findall(quickstart)
+    assert set(ours.split(",")) == set(theirs.split(","))
+
+
+def test_the_readme_names_the_web_app_and_what_a_browser_test_needs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "examples/web/server.py" in readme and "tests/test_web_browser.py" in readme
+    assert "bezique serve" in readme and "'.[web]'" in readme
+    assert "Chromium" in readme and "Playwright" in readme
+    assert "BEZIQUE_CHROMIUM" in readme and "BEZIQUE_REQUIRE_BROWSER" in readme
+
+
+def test_no_citation_of_a_document_the_repository_lacks() -> None:
+    """The README and pyproject.toml cite no style guide: none is in the repository."""
+    for name in ("README.md", "pyproject.toml"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert "STYLE.md" not in text and "style guide" not in text.lower(), name

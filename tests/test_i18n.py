@@ -19,7 +19,7 @@ import bezique as bz
 from bezique import i18n
 from bezique._messages import MESSAGES, WORDS, english, render, rule_of
 from bezique.cards import ALL_CARDS, Rank, Suit
-from bezique.melds import MeldKind
+from bezique.melds import MeldClass, MeldKind
 from positions import position, win
 
 PACKAGE = Path(i18n.__file__).resolve().parent
@@ -113,7 +113,7 @@ _SAMPLES: dict[str, object] = {
     "player": 1, "card": bz.Card.parse("QS"), "cards": (bz.Card.parse("QS"),
                                                        bz.Card.parse("JD")),
     "allowed": (bz.Card.parse("AH"),), "suit": Suit.HEARTS, "meld": MeldKind.ROYAL_MARRIAGE,
-    "meld_class": "A", "ranks": Rank.ACE, "variant": "two-pack", "setting": "shifting",
+    "meld_class": MeldClass.A, "ranks": Rank.ACE, "variant": "two-pack", "setting": "shifting",
     "where": WORDS["where"][0], "given": "'play QS'", "low": 1, "high": 5, "to_move": 0,
     "action": "announce bezique QS JD",
     "reason": ("R3.3/not-a-meld", {"cards": (bz.Card.parse("QS"),), "meld": MeldKind.BEZIQUE}),
@@ -215,12 +215,13 @@ def test_every_meld_and_card_has_a_name(lang: str) -> None:
 
 def test_the_glossary_words() -> None:
     """shared/GLOSSARY.md: seed 000's Finnish (kuningatar, sotilas, pöydätä), seed 001's
-    German."""
+    German. The bezique series is one series in Finnish (issue 39): seed 003's
+    kaksois-bezique, the glossary's kolmoisbezique, then nelois- and viitois-."""
     fi = {k: i18n.meld_name(k, "fi") for k in ("common_marriage", "royal_marriage",
                                                "trump_sequence", "double_bezique",
                                                "triple_bezique", "four_queens", "trump_seven")}
     assert fi == {"common_marriage": "avioliitto", "royal_marriage": "valttiavioliitto",
-                  "trump_sequence": "valttisuora", "double_bezique": "tuplabezique",
+                  "trump_sequence": "valttisuora", "double_bezique": "kaksoisbezique",
                   "triple_bezique": "kolmoisbezique", "four_queens": "neljä kuningatarta",
                   "trump_seven": "valttiseiska"}
     de = [i18n.meld_name(k, "de") for k in ("common_marriage", "royal_marriage",
@@ -235,7 +236,7 @@ def test_the_glossary_words() -> None:
     assert i18n.variant_title(bz.variants.TWO_PACK, "fi") == "Kahden pakan bezique"  # seed 000
     assert i18n.variant_title(bz.variants.FOUR_HANDED, "de") == "Bézique zu viert"  # seed 001
     assert i18n.describe(bz.Declare("royal_marriage", "KH QH"), "fi") == \
-        "pöytää valttiavioliitto: K♥ Q♥"
+        "pöytää valttiavioliiton: K♥ Q♥"
 
 
 def test_describe_every_kind_of_action() -> None:
@@ -267,18 +268,20 @@ _WINDOW_HANDS = ["AS 10S KH QH JD 9C 8C 7D", "QS 10D AH 10H KC 9D 9S 8D"]
 _SEVENS = [  # variant, hands, turn-up, action; the English text is the engine's own
     (bz.variants.RUBICON, [h + " 7S" for h in _WINDOW_HANDS], None, bz.ExchangeSeven("7S"),
      "R8.1/no-trump-seven", "R8.1: the seven of trumps scores nothing in rubicon (R9.1)",
-     "R8.1: valttiseiska ei tuo pisteitä pelissä rubicon (R9.1)",
-     "R8.1: die Trumpf-7 zählt in rubicon nichts (R9.1)"),
+     "R8.1: valttiseiska ei tuo pisteitä pelissä Rubicon-bezique (R9.1)",
+     "R8.1: die Trumpf-7 zählt in Rubikon-Bézique nichts (R9.1)"),
     (bz.variants.TWO_PACK.with_options(sevens_score=False), _WINDOW_HANDS, "7H",
      bz.ExchangeSeven("7S"), "R4.2/sevens-score-off",
      "R4.2: the seven of trumps scores nothing in two-pack (sevens_score)",
-     "R4.2: valttiseiska ei tuo pisteitä pelissä two-pack (sevens_score)",
-     "R4.2: die Trumpf-7 zählt in two-pack nichts (sevens_score)"),
+     "R4.2: valttiseiska ei tuo pisteitä pelissä Kahden pakan bezique (sevens_score)",
+     "R4.2: die Trumpf-7 zählt in Bézique zu zweit nichts (sevens_score)"),
     (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.ExchangeSeven("7S"),
      "R5.1/no-turn-up", "R5.1: no-preset-trump has no turn-up: a seven of trumps is shown or "
-     "played, never exchanged", "R5.1: pelissä no-preset-trump ei ole valttikorttia: "
+     "played, never exchanged", "R5.1: pelissä Kahden pakan bezique ilman valmista valttia ei "
+     "ole valttikorttia: "
      "valttiseiska näytetään tai pelataan, sitä ei koskaan vaihdeta",
-     "R5.1: no-preset-trump hat keine offene Trumpfkarte: die Trumpf-7 wird gezeigt oder "
+     "R5.1: Bézique zu zweit ohne festen Trumpf hat keine offene Trumpfkarte: die Trumpf-7 "
+     "wird gezeigt oder "
      "gespielt, nie getauscht"),
     (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.Declare("trump_seven", "7S"),
      "R5.1/no-trump-yet", "R5.1: no trump is fixed yet, so no card is a seven of trumps",
@@ -314,12 +317,11 @@ def test_R2_4_not_your_turn_in_every_language() -> None:
     assert (error.message_id, error.params) == ("R2.4/not-your-turn",
                                                 {"player": 0, "to_move": 1})
     assert i18n.message(error, "fi") == "R2.4: pelaaja 0 ei voi toimia nyt: on pelaajan 1 vuoro"
-    assert i18n.message(error, "de") == ("R2.4: Spieler 0 darf jetzt nicht handeln: Spieler 1 "
-                                         "ist am Zug")
+    assert i18n.message(error, "de") == "R2.4: Spieler 0 ist nicht dran: Spieler 1 ist am Zug"
     for rule in ("R2.4", "R2.6", "R9.4", "R11.8"):
         err = pickle.loads(pickle.dumps(bz.NotYourTurnError(2, 3, rule)))
         assert err.message_id == f"{rule}/not-your-turn" and err.message_id in MESSAGES
-        assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 darf")
+        assert i18n.message(err, "de").startswith(f"{rule}: Spieler 2 ist nicht dran")
     other = bz.NotYourTurnError(0, 1, "R99")
     assert other.message_id is None and i18n.message(other, "fi") == str(other)
 
@@ -332,9 +334,9 @@ def test_R13_7_announcement_refusals_in_every_language() -> None:
     with pytest.raises(bz.IllegalActionError) as first:
         bz.check_action(w, bz.Announce("bezique", "QS JD"))
     assert first.value.message_id == "R13.7/nothing-scored-yet"
-    assert i18n.message(first.value, "fi") == ("R13.7: ilmoitus tehdään vasta vuoron yhden "
-                                               "pisteytetyn yhdistelmän jälkeen; pelaaja 0 ei "
-                                               "ole vielä pisteyttänyt tällä vuorolla yhtään")
+    assert i18n.message(first.value, "fi") == (
+        "R13.7: pisteyttämättä pöydätään vasta vuoron yhden pisteytetyn yhdistelmän jälkeen; "
+        "pelaaja 0 ei ole vielä pisteyttänyt tällä vuorolla yhtään yhdistelmää")
     t = bz.apply(w, bz.Declare("bezique", "QS JD"))
     with pytest.raises(bz.IllegalActionError) as wrapped:
         bz.check_action(t, bz.Announce("four_kings", "KS KS KD KC"))
@@ -345,6 +347,8 @@ def test_R13_7_announcement_refusals_in_every_language() -> None:
     assert i18n.message(error, "de").startswith(
         "R3.9: announce four_kings KS KS KD KC kann nicht angesagt werden: Spieler 0 ")
     assert i18n.message(error, "fi").startswith(
-        "R3.9: ilmoitusta ei voi tehdä (announce four_kings KS KS KD KC): pelaaja")
+        "R3.9: yhdistelmää ei voi pöydätä pisteyttämättä (announce four_kings KS KS KD KC): "
+        "pelaaja")
     assert [i18n.describe(bz.Announce("bezique", "QS JD"), lang) for lang in i18n.LANGUAGES] \
-        == ["announces bezique: Q♠ J♦", "ilmoittaa bezique: Q♠ J♦", "sagt Bézique an: Q♠ J♦"]
+        == ["announces a bezique: Q♠ J♦", "pöytää pisteyttämättä beziquen: Q♠ J♦",
+            "sagt das Bézique an: Q♠ J♦"]

@@ -324,3 +324,58 @@ def test_R13_7_documents_written_before_announcements_read_without_them() -> Non
     del state["variant"]["melds"]["announce_several"]
     del state["variant"]["options"]["announce_several"], state["announced"]
     assert bz.from_json(json.dumps(state)).variant == SINGLE
+
+
+RUBICON = bz.variants.RUBICON
+
+
+def _rubicon(hand: str, *moves: str, seed: int = 0) -> bz.State:
+    """A Rubicon deal (trump not fixed yet) in which player 0 holds ``hand`` and player 1
+    leads 7♣ from ``AS AS AH AH AD AD AC AC 7C``; then ``moves`` in the notation."""
+    s = bz.setup(RUBICON, hands=[hand, "AS AS AH AH AD AD AC AC 7C"], seed=seed)
+    for move in ("play 7C", *moves):
+        s = bz.apply(s, bz.parse_action(s, move))
+    return s
+
+
+def test_r13_7_announcement_in_used_class_needs_card_from_hand() -> None:
+    """R13.7 (Foster): an announcement in a class already used, one that builds on a
+    combination of its class, needs a card new *from the hand*, not only cards new to the
+    class. The issue's reproduction: a bezique scored, four queens and four jacks
+    announced, the hand empty: the double bezique of table cards alone is refused."""
+    s = _rubicon("QS QS JD JD QH QC JH JC 9C", "play 9C", "declare bezique QS JD",
+                 "announce four_queens QS QS QH QC", "announce four_jacks JD JD JH JC")
+    assert s.hands[0] == () and s.stage is Stage.DECLARE
+    double = bz.Announce(K.DOUBLE_BEZIQUE, "QS QS JD JD")
+    assert not bz.is_legal(s, double)
+    assert double not in bz.legal_actions(s)
+    with pytest.raises(bz.IllegalActionError) as refused:
+        bz.check_action(s, double)
+    assert refused.value.rule == "R13.7"
+    assert refused.value.message_id == "R13.7/card-from-hand"
+    # with a jack of diamonds still in hand, the double is announced, that jack laid
+    t = _rubicon("QS QS JD JD QH QC JH JC 9C", "play 9C", "declare bezique QS JD",
+                 "announce four_queens QS QS QH QC")
+    assert bz.is_legal(t, double)
+    u = bz.apply(t, double)
+    assert bz.Card.parse("JD") not in u.hands[0]
+    (pending,) = [a for a in u.announced if a.kind is K.DOUBLE_BEZIQUE]
+    assert pending.points == 500
+    bt.check_transition(t, double, u)
+
+
+def test_r13_7_re_formed_combination_announced_needs_card_from_hand() -> None:
+    """R13.7 with R3.8: a broken bezique re-formed (its queen kept, a jack of diamonds new
+    to the beziques) and announced needs that jack from the hand, not from the table."""
+    moves = ("play 9C", "declare bezique QS JD", "pass", "play JD table", "play AH",
+             "declare four_jacks JD JH JC JS")
+    s = _rubicon("QS JD JD JH JC JS 9C 9D 9S", *moves)
+    assert bz.Card.parse("JD") not in s.hands[0]
+    reform = bz.Announce(K.BEZIQUE, "QS JD")
+    assert not bz.is_legal(s, reform)
+    # with a third jack of diamonds in hand, the re-formed bezique is announced with it
+    t = _rubicon("QS JD JD JD JH JC JS 9C 9D", *moves)
+    assert bz.legal_actions(t) == (reform, bz.Pass())
+    u = bz.apply(t, reform)
+    assert bz.Card.parse("JD") not in u.hands[0]
+    bt.check_transition(t, reform, u)

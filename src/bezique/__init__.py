@@ -6,7 +6,7 @@
 (1, 8, 48)
 """
 
-from bezique import bots, variants
+from bezique import bots, solver, variants
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
@@ -36,6 +36,7 @@ from bezique.game import Game, GameResult, game_result, new_game
 from bezique.melds import MeldClass, MeldKind
 from bezique.notation import format_action, parse_action
 from bezique.observation import Observation, determinize, observe
+from bezique.ratings import Ladder, Rating, ladder
 from bezique.record import Record
 from bezique.results import DealResult, SideScore, deal_result
 from bezique.serialization import from_json, to_json
@@ -60,6 +61,7 @@ __all__ = [
     "GuessPacket",
     "IllegalActionError",
     "InvariantError",
+    "Ladder",
     "MeldClass",
     "MeldKind",
     "NotYourTurnError",
@@ -68,6 +70,7 @@ __all__ = [
     "Pass",
     "Play",
     "Rank",
+    "Rating",
     "Record",
     "SerializationError",
     "SetupError",
@@ -92,6 +95,7 @@ __all__ = [
     "from_json",
     "game_result",
     "is_legal",
+    "ladder",
     "legal_actions",
     "new_deal",
     "new_game",
@@ -100,6 +104,7 @@ __all__ = [
     "parse_cards",
     "setup",
     "simulate",
+    "solver",
     "to_json",
     "variants",
 ]

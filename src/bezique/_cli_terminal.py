@@ -15,11 +15,22 @@ from collections.abc import Callable, Sequence
 from bezique._messages import N_
 from bezique._narration import addressed_to_you, describe_events, result_text, score_events
 from bezique.actions import Action, ExchangeSeven, Pass, Play
+from bezique.bots.analysis import analyse
 from bezique.bots.base import Bot
 from bezique.cards import Card, format_cards
 from bezique.engine import apply, check_action, forced_action, legal_actions, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
-from bezique.i18n import Translator, describe, message, translator, variant_title
+from bezique.i18n import (
+    Translator,
+    describe,
+    describe_move,
+    message,
+    side_name,
+    sides_are_players,
+    translator,
+    variant_title,
+)
+from bezique.notation import format_action
 from bezique.observation import Observation, observe
 from bezique.results import deal_result
 from bezique.state import Stage, State
@@ -50,16 +61,14 @@ def narrate_deal(state: State, choose: Callable[[State], Action],
     if any(state.sevens):
         write("  " + t.gettext("the turn-up is a seven: the dealer scores {points}").format(
             points=max(state.sevens)))
-    sides = [t.gettext("side {side}").format(side=s)
-             for s in range(state.variant.deal.side_count)]
+    sides = [side_name(s, lang, state.variant) for s in range(state.variant.deal.side_count)]
     while not state.is_over:
         action = choose(state)
         before = state
         state = apply(state, action)
         p = before.to_move
         assert p is not None
-        write("  " + t.gettext("player {player}: {action}").format(
-            player=p, action=_action_text(before, action, lang)))
+        write("  " + _move_text(p, before, action, lang))
         for line in describe_events(score_events(before, state, lang), sides):
             write(f"    {line}")
         if isinstance(action, Play) and before.stage is Stage.PLAY and not state.trick:
@@ -68,7 +77,7 @@ def narrate_deal(state: State, choose: Callable[[State], Action],
         if before.stage is Stage.DECLARE and state.stage is Stage.PLAY:
             write("  " + _draws(t, before, state))
     write(t.gettext("deal over"))
-    write(result_text(deal_result(state), lang))
+    write(result_text(deal_result(state), lang, state.variant))
     return state
 
 
@@ -85,11 +94,12 @@ def _draws(t: Translator, before: State, state: State) -> str:
     return t.gettext("draws: {draws}; {left}").format(draws=each, left=left)
 
 
-def _action_text(before: State, action: Action, lang: str) -> str:
-    """An action as a narration shows it: the notation in English, else in words."""
+def _move_text(p: int, before: State, action: Action, lang: str) -> str:
+    """Player ``p``'s action as a narration shows it: ``player 1: play QS`` (the
+    notation) in English, else in words (``pelaaja 1 pelaa Q♠``)."""
     if lang != "en":
-        return describe(action, lang)
-    return f"{action}{_exchanged(before, action)}"
+        return describe_move(p, action, lang)
+    return f"player {p}: {action}{_exchanged(before, action)}"
 
 
 def _exchanged(before: State, action: Action) -> str:
@@ -146,15 +156,18 @@ def _choice(state: State, actions: Sequence[Action], text: str,
         said = addressed_to_you(said, player) if lang == "en" else said
         return t.gettext("not allowed{rule}: {reason}").format(rule=rule, reason=said)
     except (BeziqueError, ValueError) as exc:
+        # the notation's own words are English: another language says what it could not read
+        error = str(exc) if lang == "en" else t.gettext("cannot read '{text}' as an action").format(
+            text=text)
         return t.gettext("{error}; {hint} or an action such as '{example}'").format(
-            error=exc, hint=_numbers(t, len(actions)), example=actions[0])
+            error=error, hint=_numbers(t, len(actions)), example=actions[0])
     return action
 
 
-def _side_names(state: State, human: int, t: Translator) -> list[str]:
+def _side_names(state: State, human: int, lang: str) -> list[str]:
     mine = state.sides[human]
-    return [(t.gettext("side {side} (you)") if s == mine else t.gettext("side {side}")).format(
-        side=s) for s in range(state.variant.deal.side_count)]
+    return [side_name(s, lang, state.variant, you=s == mine)
+            for s in range(state.variant.deal.side_count)]
 
 
 def _show_turn(o: Observation, names: list[str], write: Callable[[str], object],
@@ -198,9 +211,13 @@ def _tell(before: State, action: Action, after: State, human: int, names: list[s
     assert p is not None
     if p == human and isinstance(action, Pass) and forced_action(before) == action:
         write(t.gettext(FORCED_PASS))
+    elif lang == "en":
+        who = "you" if p == human else f"player {p}"
+        write(f"{who}: {action}{_exchanged(before, action)}")
+    elif p == human:  # "sinä pelaat Q♠", "du spielst Q♠"
+        write(t.gettext("you {action}").format(action=describe(action, lang, you=True)))
     else:
-        who = t.gettext("you") if p == human else t.gettext("player {player}").format(player=p)
-        write(f"{who}: {_action_text(before, action, lang)}")
+        write(describe_move(p, action, lang))
     for line in describe_events(score_events(before, after, lang), names):
         write(f"    {line}")
     if isinstance(action, Play) and after.tricks > before.tricks:
@@ -220,12 +237,34 @@ def _tell(before: State, action: Action, after: State, human: int, names: list[s
                                    "phase 2"))
 
 
+HINT_WORLDS = 16
+"""Determinizations behind a hint of ``bezique play`` (about a second at most)."""
+_SHOWN = 3
+"""How many of the best actions a hint tells."""
+
+
+def hint_lines(o: Observation, seed: int, lang: str) -> list[str]:
+    """The hint for the observer: his best actions with their expected points (from here
+    to the end of the deal, his side's less the others'), the best first."""
+    t = translator(lang)
+    analysis = analyse(o, rng=random.Random(seed), budget=HINT_WORLDS)
+    lines = [t.gettext("hint (expected points to the end of the deal, yours less the "
+                       "others'):")]
+    for rated in analysis.ranked[:_SHOWN]:
+        points = round(rated.value)
+        text = (t.gettext("  {action}: {points:+d} (exact)") if rated.exact
+                else t.gettext("  {action}: {points:+d}"))
+        lines.append(text.format(action=format_action(rated.action), points=points))
+    return lines
+
+
 PLAY_HELP = N_("""commands:
   a number        take the action of that number in the list
   an action       in the notation, e.g. play QS (a card from your hand), play QS table
                   (from your table), declare bezique QS JD, declare royal_marriage KH QH,
                   exchange 7H (the seven of trumps for the turn-up), pass (end the window
                   after a trick you won without declaring); cards as QS, 10D or Q♠
+  hint            the best actions, with the points each is expected to bring
   help            this text
   quit            stop (Ctrl-D too)
 after each trick you won in phase 1 you may declare one combination, then both draw;
@@ -248,12 +287,14 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     t = translator(lang)
     state = new_deal(variant, seed=seed)
     rng = random.Random(seed)
-    names = _side_names(state, human, t)
+    names = _side_names(state, human, lang)
     write(t.gettext("{title}, seed {seed} (replay this deal with --seed {seed})").format(
         title=variant_title(variant, lang), seed=seed))
-    write(t.gettext("you are player {player} (side {side}), the others are {bot} bots; "
+    side = ("" if sides_are_players(variant)
+            else t.gettext(" (side {side})").format(side=state.sides[human]))
+    write(t.gettext("you are player {player}{side}, the others are {bot} bots; "
                     "player {dealer} deals.").format(
-        player=human, side=state.sides[human], bot=getattr(bot, "name", type(bot).__name__),
+        player=human, side=side, bot=getattr(bot, "name", type(bot).__name__),
         dealer=state.dealer))
     write(t.gettext("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
                     "'quit' or Ctrl-D stops."))
@@ -274,7 +315,7 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
     result = deal_result(state)
     write("")
     write(t.gettext("deal over"))
-    write(result_text(result, lang))
+    write(result_text(result, lang, variant))
     top = max(result.points)
     winner = (result.settlement.winner if result.settlement is not None else
               (result.points.index(top) if result.points.count(top) == 1 else None))
@@ -299,6 +340,10 @@ def _ask(state: State, human: int, names: list[str], read: Callable[[str], str],
             return None
         if text.strip().lower() in ("help", "?", "h"):
             write(t.gettext(PLAY_HELP))
+            continue
+        if text.strip().lower() == "hint":
+            for line in hint_lines(o, state.tricks, lang):
+                write(line)
             continue
         chosen = _choice(state, o.legal_actions, text, lang)
         if not isinstance(chosen, str):

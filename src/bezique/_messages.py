@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from bezique.cards import Card, Rank, Suit, format_cards
-from bezique.melds import MeldKind
+from bezique.melds import MeldClass, MeldKind
 
-__all__ = ["MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule", "render", "rule_of"]
+__all__ = ["MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule",
+           "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
 """Every message id and its English template (``str.format`` fields)."""
@@ -79,8 +80,8 @@ _define("R3.2/one-per-trick",
         "one combination is scored per trick won; this window's is declared")
 _define("R3.3/no-such-meld", "{variant} has no combination {meld}")
 _define("R3.3/not-a-meld", "{cards} do not form a {meld}")
-_define("R3.6/reused", "the cards of this {meld} have already served in a combination of "
-                       "class {meld_class} that it cannot be built on (card reuse, R3.9)")
+_define("R3.6/reused", "the cards of this {meld} have already served in a combination of the "
+                       "same class ({meld_class}) that it cannot be built on (card reuse, R3.9)")
 _define("R3.7/fresh-card", "require_fresh_card: a declaration needs a card from the hand")
 _define("R3.8/broken", "a {meld} broken by playing one of its cards cannot be scored again by "
                        "adding a like card")
@@ -110,6 +111,9 @@ _define("R13.7/nothing-scored-yet", "an announcement follows the one combination
                                     "window; player {player} has scored none in it yet")
 _define("R13.7/announce-fixes-trump",
         "an announcement never fixes trump; only a scored declaration does")
+_define("R13.7/card-from-hand", "this {meld} builds on a combination of its class: announced, "
+                               "it needs a card new from the hand, not only cards new to the "
+                               "class")
 _define("R13.7/cannot-announce", "{action} cannot be announced: {reason}")
 # --- the seven of trumps (R4, R5.1, R6.6, R8.1)
 _define("R4.1/exchange-in-play", "the seven of trumps is exchanged only right after winning a "
@@ -157,6 +161,24 @@ _define("deal-over", "the deal is over: no action is legal")
 _define("game-over", "the game is over: no action is legal")
 
 
+# --- actions told in words (bezique.i18n.describe): of a player ("action") and to the
+# player who took it, after "you" ("action, you": "you play Q♠", "sinä pelaat Q♠")
+_word("action", "plays {card}")
+_word("action", "plays {card} from the table")
+_word("action", "declares {meld}: {cards}")
+_word("action", "announces {meld}: {cards}")
+_word("action", "shows {meld}: {cards}")
+_word("action", "exchanges {card} for the turn-up")
+_word("action", "passes")
+_word("action, you", "play {card}")
+_word("action, you", "play {card} from the table")
+_word("action, you", "declare {meld}: {cards}")
+_word("action, you", "announce {meld}: {cards}")
+_word("action, you", "show {meld}: {cards}")
+_word("action, you", "exchange {card} for the turn-up")
+_word("action, you", "pass")
+
+
 # --- names: the combinations (MeldKind, by notation name with spaces), ranks and suits
 _word("meld", "common marriage")
 _word("meld", "royal marriage")
@@ -184,6 +206,70 @@ _word("meld", "five trump queens")
 _word("meld", "five trump jacks")
 _word("meld", "carte blanche")
 _word("meld", "trump seven")
+# a combination as the object of a verb ("declares a royal marriage", "pöytää
+# valttiavioliiton", "meldet die Trumpfehe"), by its notation name (MELD_OBJECTS)
+MELD_OBJECTS: dict[str, str] = {
+    "common_marriage": "a common marriage",
+    "royal_marriage": "a royal marriage",
+    "trump_sequence": "the trump sequence",
+    "back_door": "a back door",
+    "bezique": "a bezique",
+    "double_bezique": "a double bezique",
+    "triple_bezique": "a triple bezique",
+    "quadruple_bezique": "a quadruple bezique",
+    "quintuple_bezique": "a quintuple bezique",
+    "four_aces": "four aces",
+    "four_tens": "four tens",
+    "four_kings": "four kings",
+    "four_queens": "four queens",
+    "four_jacks": "four jacks",
+    "four_trump_aces": "four trump aces",
+    "four_trump_tens": "four trump tens",
+    "four_trump_kings": "four trump kings",
+    "four_trump_queens": "four trump queens",
+    "four_trump_jacks": "four trump jacks",
+    "five_trump_aces": "five trump aces",
+    "five_trump_tens": "five trump tens",
+    "five_trump_kings": "five trump kings",
+    "five_trump_queens": "five trump queens",
+    "five_trump_jacks": "five trump jacks",
+    "carte_blanche": "carte blanche",
+    "trump_seven": "the seven of trumps",
+}
+"""A combination's English name as the object of a verb, by notation name; translated in
+the context ``meld object``."""
+_word("meld object", "a common marriage")
+_word("meld object", "a royal marriage")
+_word("meld object", "the trump sequence")
+_word("meld object", "a back door")
+_word("meld object", "a bezique")
+_word("meld object", "a double bezique")
+_word("meld object", "a triple bezique")
+_word("meld object", "a quadruple bezique")
+_word("meld object", "a quintuple bezique")
+_word("meld object", "four aces")
+_word("meld object", "four tens")
+_word("meld object", "four kings")
+_word("meld object", "four queens")
+_word("meld object", "four jacks")
+_word("meld object", "four trump aces")
+_word("meld object", "four trump tens")
+_word("meld object", "four trump kings")
+_word("meld object", "four trump queens")
+_word("meld object", "four trump jacks")
+_word("meld object", "five trump aces")
+_word("meld object", "five trump tens")
+_word("meld object", "five trump kings")
+_word("meld object", "five trump queens")
+_word("meld object", "five trump jacks")
+_word("meld object", "carte blanche")
+_word("meld object", "the seven of trumps")
+# the reuse classes of R3.4 (MeldClass values), named in a refusal
+_word("meld class", "marriages and sequences")
+_word("meld class", "beziques")
+_word("meld class", "quartets")
+_word("meld class", "seven of trumps")
+_word("meld class", "carte blanche")
 _word("rank", "ace")
 _word("rank", "ten")
 _word("rank", "king")
@@ -255,6 +341,8 @@ def english(value: object) -> object:
     if isinstance(value, (Card, Suit)):
         return str(value)
     if isinstance(value, MeldKind):
+        return value.value
+    if isinstance(value, MeldClass):
         return value.value
     if isinstance(value, Rank):
         return value.name.lower() + "s"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 
-from bezique.i18n import meld_name, translator
+from bezique.i18n import describe_result, meld_name, side_name, translator
 from bezique.results import DealResult
 from bezique.state import State
+from bezique.variants import Variant
 
 __all__ = ["ScoreEvent", "addressed_to_you", "describe_events", "result_text", "score_events"]
 
@@ -59,7 +60,7 @@ def score_events(before: State, after: State, lang: str = "en") -> list[ScoreEve
         rest = new - old - sum(points for _, points in parts)
         if rest:  # brisques, as the variant counts them (R2.11)
             count = after.brisques[side] - before.brisques[side]
-            if count <= 0:
+            if not after.variant.scoring.brisques_public:  # counted when the deal ends (R6.8)
                 total = after.brisques[side]
                 what = t.ngettext("{count} brisque, counted at the end",
                                   "{count} brisques, counted at the end", total).format(
@@ -71,21 +72,23 @@ def score_events(before: State, after: State, lang: str = "en") -> list[ScoreEve
 
 
 def describe_events(events: list[ScoreEvent], side_names: list[str]) -> list[str]:
-    """One line per event, ``side 0 (you): +10, seven of trumps``."""
+    """One line per event, ``player 0 (you): +10, seven of trumps``."""
     return [f"{side_names[side]}: {points:+d}, {what}" for side, points, what in events]
 
 
-def result_text(result: DealResult, lang: str = "en") -> str:
-    """A deal's result in words of ``lang``: ``str(result)`` in English.
+def result_text(result: DealResult, lang: str = "en", variant: Variant | None = None) -> str:
+    """A deal's result in words of ``lang``: per side its points by source, then who won
+    (:func:`bezique.i18n.describe_result`). Sides are named as players where each is one
+    player of ``variant`` (:func:`bezique.i18n.side_name`).
 
     >>> import bezique as bz
     >>> s = bz.new_deal(bz.variants.TWO_PACK, seed=3)
     >>> while not s.is_over:
     ...     s = bz.apply(s, bz.legal_actions(s)[0])
-    >>> result_text(bz.deal_result(s)) == str(bz.deal_result(s))
-    True
-    >>> print(result_text(bz.deal_result(s), "fi").splitlines()[0])
-    puoli 0: 50 (yhdistelmät 0, seiskat 0, brisquet 40, viimeinen tikki 10)
+    >>> print(result_text(bz.deal_result(s), "fi", s.variant))
+    pelaaja 0: 50 (yhdistelmät 0, valttiseiskat 0, brisquet 40, viimeinen tikki 10)
+    pelaaja 1: 180 (yhdistelmät 40, valttiseiskat 20, brisquet 120, viimeinen tikki 0)
+    pelaaja 1 voitti jaon; pelaaja 0: 50 pistettä, pelaaja 1: 180 pistettä
     """
     t = translator(lang)
     lines = []
@@ -95,21 +98,12 @@ def result_text(result: DealResult, lang: str = "en") -> str:
             extra += t.gettext(", penalties {points}").format(points=score.penalties)
         if score.bonus:
             extra += t.gettext(", dealer's guess {points}").format(points=score.bonus)
-        lines.append(t.gettext("side {side}: {total} (melds {melds}, sevens {sevens}, brisques "
+        lines.append(t.gettext("{side}: {total} (melds {melds}, sevens {sevens}, brisques "
                                "{brisques}, last trick {last_trick}{extra})").format(
-            side=side, total=score.total, melds=score.melds, sevens=score.sevens,
-            brisques=score.brisques, last_trick=score.last_trick, extra=extra))
-    if result.settlement is not None:
-        s = result.settlement
-        if s.winner is None:
-            outcome = t.gettext("a tie")
-        elif s.rubiconed:
-            outcome = t.gettext("side {side} wins {value} (rubicon)").format(
-                side=s.winner, value=s.value)
-        else:
-            outcome = t.gettext("side {side} wins {value}").format(side=s.winner, value=s.value)
-        lines.append(t.gettext("settlement: totals {totals}: {outcome}").format(
-            totals=s.totals, outcome=outcome))
+            side=side_name(side, lang, variant), total=score.total, melds=score.melds,
+            sevens=score.sevens, brisques=score.brisques, last_trick=score.last_trick,
+            extra=extra))
+    lines.append(describe_result(result, lang, variant=variant))
     return "\n".join(lines)
 
 

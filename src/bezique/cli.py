@@ -6,7 +6,7 @@ Subcommands:
 * ``bezique demo [--variant NAME] [--seed N] [--bots a,b]``: bots (greedy by
   default) play one full deal, shown move by move in the action notation
   (``player 1: play QS``): every trick, declaration and draw, what each scored
-  (``side 0: +10, seven of trumps``), then the score breakdown.
+  (``player 0: +10, seven of trumps``), then the score breakdown and who won.
 * ``bezique play [--variant NAME] [--seed N] [--bot greedy|search|random]
   [--seat N]``: you play one deal against bots in the terminal. It starts by
   printing the deal's seed (a random one unless ``--seed`` is given), so that
@@ -22,6 +22,14 @@ Subcommands:
   most one each ten seconds) on standard error, from 0/N to N/N, then a summary
   table, or the result as JSON with ``--json``. ``--check`` checks the rules' invariants after every
   action; a violation (an engine bug) prints one line and exits with status 1.
+* ``bezique play ... --level N``: the opponents are level ``N`` (1 beginner to 5
+  master, :func:`bezique.bots.level`); ``hint`` at the prompt tells the best actions
+  with their expected points (:func:`bezique.bots.analyse`).
+* ``bezique review FILE [--budget N] [--seed S]``: every decision of a game record with
+  a choice judged against the best action (:func:`bezique.bots.review`): per player,
+  the decisions that lost points, the worst first.
+* ``bezique ladder --bots a,b,... --deals N [--variant NAME] [--workers K]``: the bots
+  rated on duplicate deals (:func:`bezique.ladder`), Elo with 95% intervals.
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
 * ``bezique serve [--host H] [--port N] [--db PATH] [--expire-days D] ...``: the
@@ -46,20 +54,28 @@ import json
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from bezique import bots as bots_module
 from bezique import variants
+from bezique._cli_progress import Progress as _Progress
+from bezique._cli_review import run_ladder, run_review
 from bezique._cli_serve import add_serve_parser, serve
 from bezique._cli_terminal import narrate_deal, play_deal
 from bezique._messages import N_
 from bezique.actions import Action
 from bezique.bots.base import Bot
+from bezique.bots.levels import LEVEL_NAMES
 from bezique.engine import new_deal
-from bezique.errors import BeziqueError
-from bezique.i18n import LANGUAGES, default_language, meld_name, translator, variant_title
+from bezique.errors import BeziqueError, VariantError
+from bezique.i18n import (
+    LANGUAGES,
+    default_language,
+    meld_name,
+    translator,
+    variant_title,
+)
 from bezique.observation import observe
 from bezique.state import State
 from bezique.variants import Variant
@@ -83,9 +99,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _demo(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
-    names = _bot_names(args.bots, variant, default=_default_bot())
-    seats = [make_bot(name) for name in names]
+    variant = _variant(args.variant, args.lang)
+    names = _bot_names(args.bots, variant, default=_default_bot(), lang=args.lang)
+    seats = [make_bot(name, args.lang) for name in names]
     rng = random.Random(args.seed)
     state = new_deal(variant, seed=args.seed)
 
@@ -101,7 +117,8 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]:
+def _bot_names(text: str | None, variant: Variant, *, default: str,
+               lang: str = "en") -> list[str]:
     """One bot name per seat from ``a,b,...`` (one per seat or side, or one for all)."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()] if text else [default]
     sides = variant.deal.sides
@@ -110,16 +127,19 @@ def _bot_names(text: str | None, variant: Variant, *, default: str) -> list[str]
     elif len(names) == variant.deal.side_count != variant.players:
         names = [names[sides[p]] for p in range(variant.players)]
     if len(names) != variant.players:
-        raise BeziqueError(f"{variant.name} needs {variant.players} bots, one per seat, "
-                           f"not {len(names)}")
+        raise BeziqueError(translator(lang).gettext(
+            "{variant} needs {players} bots, one per seat, not {count}").format(
+            variant=variant_title(variant, lang), players=variant.players, count=len(names)))
     return names
 
 
 # ----------------------------------------------------------------------------- bots
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the kind ``name`` (``random``, ``greedy`` or ``search``).
+def make_bot(name: str, lang: str = "en") -> Bot:
+    """A new bot of the kind ``name`` (``random``, ``greedy``, ``search``, or a level:
+    ``level1`` to ``level5`` or its name, :func:`bezique.bots.level`); a refusal in
+    words of ``lang``.
 
     The classes are looked up in :mod:`bezique.bots` when asked for, so the
     command works with whichever bots this installation has.
@@ -128,12 +148,17 @@ def make_bot(name: str) -> Bot:
         BeziqueError: for an unknown or unavailable bot.
     """
     key = name.strip().lower()
+    t = translator(lang)
+    if key in LEVEL_NAMES or key.removeprefix("level") in ("1", "2", "3", "4", "5"):
+        return bots_module.level(key)
     if key not in BOTS:
-        raise BeziqueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
+            name=name, bots=", ".join([*BOTS, "level1-level5"])))
     cls = getattr(bots_module, BOTS[key], None)
     if cls is None:
         have = ", ".join(n for n, c in BOTS.items() if hasattr(bots_module, c))
-        raise BeziqueError(f"the {key} bot is not available in this version; use one of: {have}")
+        raise BeziqueError(t.gettext("the {name} bot is not available in this version; use "
+                                     "one of: {bots}").format(name=key, bots=have))
     bot: Bot = cls()
     return bot
 
@@ -146,11 +171,15 @@ def _default_bot() -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     if not 0 <= args.seat < variant.players:
-        raise BeziqueError(f"--seat must be 0-{variant.players - 1} in {variant.name}, "
-                           f"not {args.seat}")
-    bot = make_bot(args.bot or _default_bot())
+        raise BeziqueError(translator(args.lang).gettext(
+            "--seat must be 0-{last} in {variant}, not {seat}").format(
+            last=variant.players - 1, variant=variant_title(variant, args.lang), seat=args.seat))
+    if args.bot and args.level:
+        raise BeziqueError(translator(args.lang).gettext("give --bot or --level, not both"))
+    bot = make_bot(f"level{args.level}" if args.level else args.bot or _default_bot(),
+                   args.lang)
     echo = not sys.stdin.isatty()
 
     def read(prompt: str) -> str:
@@ -167,63 +196,14 @@ def _play(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------- simulate
 
 
-class _Progress:
-    """Progress on ``stream``: a bar redrawn in place on a terminal, plain lines otherwise.
-
-    Both start at 0/N (shown with the first report, so that a refused command shows no
-    progress) and end at N/N; in between, output is throttled by time, not by count: the
-    bar is redrawn at most every :data:`BAR_INTERVAL` seconds, a line written at most every
-    :data:`LINE_INTERVAL` seconds. A run of a few seconds off a terminal writes two lines.
-    The words are those of ``lang``; ``clock`` (seconds, monotonic) can be replaced by a
-    test's.
-    """
-
-    def __init__(self, stream: Any, unit: str, lang: str = "en",
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream, self.unit, self.tty, self.clock = stream, unit, stream.isatty(), clock
-        self.t = translator(lang)
-        self.interval = BAR_INTERVAL if self.tty else LINE_INTERVAL
-        self.last: float | None = None  # when progress was last written
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.last is None:
-            self._show(0, total)
-            if done == 0:
-                return
-        assert self.last is not None
-        if done < total and self.clock() - self.last < self.interval:
-            return
-        self._show(done, total)
-
-    def _show(self, done: int, total: int) -> None:
-        if self.tty:
-            width = 30
-            full = width * done // total
-            self.stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} "
-                              f"{self.t.gettext(self.unit)} {100 * done // total}%")
-            if done == total:
-                self.stream.write("\n")
-        else:
-            self.stream.write(self.t.gettext("simulated {done}/{total} {unit}").format(
-                done=done, total=total, unit=self.t.gettext(self.unit)) + "\n")
-        self.stream.flush()
-        self.last = self.clock()
-
-
-BAR_INTERVAL = 0.25
-"""Seconds between two drawings of ``bezique simulate``'s progress bar on a terminal."""
-LINE_INTERVAL = 10.0
-"""Seconds between two progress lines of ``bezique simulate`` off a terminal."""
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from bezique.simulation import InvariantError, simulate
 
-    variant = variants.get(args.variant)
+    variant = _variant(args.variant, args.lang)
     names = [n for n in args.bots.split(",") if n.strip()] if args.bots else ["random"]
     if len(names) == 1:
         names *= variant.players
-    bots = [make_bot(name) for name in names]
+    bots = [make_bot(name, args.lang) for name in names]
     unit = N_("games") if args.games is not None else N_("deals")
     try:
         result = simulate(variant, bots, deals=args.deals, games=args.games, seed=args.seed,
@@ -240,7 +220,43 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- review, ladder
+
+
+def _review(args: argparse.Namespace) -> int:
+    return run_review(args.file, lang=args.lang, budget=args.budget, seed=args.seed,
+                      write=print)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
+    bots = [(n, make_bot(n, args.lang)) for n in names]
+    return run_ladder(_variant(args.variant, args.lang), bots,
+                      deals=args.deals, seed=args.seed, workers=args.workers, lang=args.lang,
+                      write=print)
+
+
+def _level(text: str) -> int:
+    key = text.strip().lower()
+    if key in LEVEL_NAMES:
+        return LEVEL_NAMES.index(key) + 1
+    if key in ("1", "2", "3", "4", "5"):
+        return int(key)
+    raise argparse.ArgumentTypeError(f"no level {text!r}: the levels are 1-5 "
+                                     f"({', '.join(LEVEL_NAMES)})")
+
+
 # ----------------------------------------------------------------------------- rules
+
+
+def _variant(name: str, lang: str) -> Variant:
+    """The variant ``name`` names (:func:`bezique.variants.get`), refused in ``lang``."""
+    try:
+        return variants.get(name)
+    except VariantError:
+        raise VariantError(translator(lang).gettext(
+            "unknown variant '{name}'; the variants are: {names}").format(
+            name=name, names=", ".join(variants.names()))) from None
 
 
 def _value(value: Any) -> str:
@@ -257,7 +273,7 @@ def _rules(args: argparse.Namespace) -> int:
                 print(f"  {'':<18}" + t.gettext("aliases: {aliases}").format(
                     aliases=", ".join(v.aliases)))
         return 0
-    v = variants.get(args.name)
+    v = _variant(args.name, args.lang)
     deal = v.deal
     sides = deal.side_count
     print(f"{variant_title(v, args.lang)} ({v.name})")
@@ -306,6 +322,27 @@ def _whole(minimum: int | None) -> Callable[[str], int]:
     return convert
 
 
+def _review_parsers(sub: Any, variant_help: str) -> tuple[_Parser, _Parser]:
+    """The ``review`` and ``ladder`` subcommands' parsers."""
+    rev = sub.add_parser("review", help="every decision of a game record against the best one")
+    rev.add_argument("file", help="a game record (bezique record v1, as 'bezique play' and "
+                                  "Record.dumps write)")
+    rev.add_argument("--budget", type=_whole(1), help="determinizations per decision "
+                                                      "(default 16)")
+    rev.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+
+    lad = sub.add_parser("ladder", help="rate bots on duplicate deals (Elo, 95%% intervals)")
+    lad.add_argument("--bots", required=True,
+                     help="comma-separated bots, the first rated 0 (random, greedy, search, "
+                          "level1-level5)")
+    lad.add_argument("--deals", type=_whole(1), required=True, metavar="N",
+                     help="shuffles per pair, each dealt once per side")
+    lad.add_argument("--variant", default="two-pack", help=variant_help)
+    lad.add_argument("--workers", type=_whole(1), default=1, help="processes (default 1)")
+    lad.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+    return rev, lad
+
+
 def _parser() -> _Parser:
     from bezique import __version__
 
@@ -325,6 +362,8 @@ def _parser() -> _Parser:
     play.add_argument("--seed", type=_whole(None),
                       help="shuffle seed (default: a random one, printed at the start)")
     play.add_argument("--bot", help="the opponents: greedy (default), search or random")
+    play.add_argument("--level", type=_level, help="the opponents' level: 1 (beginner) to 5 "
+                                                   "(master), or its name")
     play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
 
     sim = sub.add_parser("simulate", help="bots play many deals or games; statistics")
@@ -344,10 +383,12 @@ def _parser() -> _Parser:
                      help="play every shuffle once in each rotation of the bots")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    rev, lad = _review_parsers(sub, variant_help)
+
     rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")
     rules.add_argument("name", nargs="?", help="variant name or alias")
     add_serve_parser(sub, _whole)
-    for command in (demo, play, sim, rules):
+    for command in (demo, play, sim, rev, lad, rules):
         command.add_argument("--lang", type=_language, default=default_language(),
                              help=f"language: {', '.join(LANGUAGES)} (default from the "
                                   f"locale, else en)")
@@ -363,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules,
-        "serve": serve}
+        "review": _review, "ladder": _ladder, "serve": serve}
     try:
         args = _parser().parse_args(argv)
         return commands[args.command](args)

@@ -13,7 +13,14 @@ from typing import Any, Literal
 
 import attrs
 
-from bezique.i18n import meld_name, translator, variant_title
+from bezique.i18n import (
+    format_number,
+    format_percent,
+    meld_name,
+    side_name,
+    translator,
+    variant_title,
+)
 from bezique.melds import MeldKind
 from bezique.variants import Variant
 
@@ -172,10 +179,19 @@ class SimulationResult:
         }
 
     def summary(self, lang: str = "en") -> str:
-        """A plain-text table of the result, as ``bezique simulate`` prints it, in words of
-        ``lang`` (:data:`bezique.i18n.LANGUAGES`)."""
+        """A plain-text table of the result, as ``bezique simulate`` prints it, wholly in
+        words of ``lang`` (:data:`bezique.i18n.LANGUAGES`), numbers written as the language
+        writes them (``50.0%``, ``50,0 %``); sides are named as players where each side is
+        one player (:func:`bezique.i18n.side_name`)."""
         t = translator(lang)
         n = max(self.played, 1)
+
+        def num(value: float, digits: int = 1) -> str:
+            return format_number(value, lang, digits)
+
+        def pct(value: float) -> str:
+            return format_percent(100 * value / n, lang)
+
         count = (t.ngettext("{count} deal", "{count} deals", self.played) if self.mode == "deals"
                  else t.ngettext("{count} game", "{count} games", self.played))
         lines = [f"{variant_title(self.variant, lang)}: "
@@ -184,43 +200,56 @@ class SimulationResult:
                      count=self.deals) + ")" if self.mode == "games" else "")
                  + t.gettext(", seed {seed}").format(seed=self.seed)
                  + (t.gettext(", duplicate") if self.duplicate else ""), ""]
-        side = t.gettext("side {side}")
+        sides = [side_name(s, lang, self.variant) for s in range(len(self.wins))]
         has_value = self.mean_value is not None
-        head = (f"  {'':<18}{t.gettext('wins'):>8}{t.gettext('win %'):>8}"
-                f"{t.gettext('mean pts'):>11}{t.gettext('sd'):>9}")
-        lines.append(head + (f"{t.gettext('mean value'):>12}" if has_value else ""))
-        for s, wins in enumerate(self.wins):
-            row = (f"  {side.format(side=s):<18}{wins:>8}{100 * wins / n:>7.1f}%"
-                   f"{self.mean_points[s]:>11.1f}{self.std_points[s]:>9.1f}")
-            lines.append(row + (f"{self.mean_value[s]:>12.1f}" if self.mean_value else ""))
-        lines.append(f"  {t.gettext('ties'):<18}{self.ties:>8}{100 * self.ties / n:>7.1f}%")
+        wins, win_rate, mean_points = t.gettext("wins"), t.gettext("win %"), t.gettext("mean pts")
+        deviation, mean_value = t.gettext("sd"), t.gettext("mean value")
+        head = f"  {'':<18}{wins:>8}{win_rate:>10}{mean_points:>12}{deviation:>9}"
+        lines.append(head + (f"{mean_value:>12}" if has_value else ""))
+        for s, won in enumerate(self.wins):
+            row = (f"  {sides[s]:<18}{won:>8}{pct(won):>10}"
+                   f"{num(self.mean_points[s]):>12}{num(self.std_points[s]):>9}")
+            lines.append(row + (f"{num(self.mean_value[s]):>12}" if self.mean_value else ""))
+        ties = t.gettext("ties")
+        lines.append(f"  {ties:<18}{self.ties:>8}{pct(self.ties):>10}")
         bot = t.gettext("bot {bot} ({name})")
         for k, name in enumerate(self.bot_names):
             row = (f"  {bot.format(bot=k, name=name):<18}{self.bot_wins[k]:>8}"
-                   f"{100 * self.bot_wins[k] / n:>7.1f}%"
-                   f"{self.bot_mean_points[k]:>11.1f}{self.bot_std_points[k]:>9.1f}")
-            lines.append(row + (f"{self.bot_mean_value[k]:>12.1f}"
+                   f"{pct(self.bot_wins[k]):>10}"
+                   f"{num(self.bot_mean_points[k]):>12}{num(self.bot_std_points[k]):>9}")
+            lines.append(row + (f"{num(self.bot_mean_value[k]):>12}"
                                 if self.bot_mean_value else ""))
         lines.append("")
         for k, name in enumerate(self.bot_names):
             lo, hi = self.bot_interval(k)
-            lines.append("  " + t.gettext("{bot} scores {score:.1f}% (ties half), {level} "
-                                          "interval {low:.1f}% - {high:.1f}%").format(
-                bot=bot.format(bot=k, name=name), score=100 * self.bot_score(k), level="95%",
-                low=100 * lo, high=100 * hi))
-        lines += ["", f"  {t.gettext('combinations per deal')}"
-                  + "".join(f"{side.format(side=s):>9}" for s in range(len(self.wins)))
-                  + f"{t.gettext('total'):>9}"]
-        for (kind, counts), (_, freq) in zip(self.meld_counts, self.meld_frequencies,
-                                             strict=True):
-            per_side = "".join(f"{c / max(self.deals, 1):>9.3f}" for c in counts)
-            lines.append(f"  {meld_name(kind, lang):<22}{per_side}{freq:>9.3f}")
-        speed = f"{self.deals_per_second:.{0 if self.deals_per_second >= 10 else 2}f}"
-        lines += ["", "  " + t.gettext("mean deal length: {actions:.1f} actions, {tricks:.1f} "
-                                       "tricks").format(actions=self.mean_actions,
-                                                        tricks=self.mean_tricks),
-                  "  " + t.ngettext("{count} deal in {seconds:.2f} s: {speed} deals/s",
-                                    "{count} deals in {seconds:.2f} s: {speed} deals/s",
-                                    self.deals).format(count=self.deals, seconds=self.elapsed,
+            lines.append("  " + t.gettext("{bot} scores {score} (ties half), {level} "
+                                          "interval {low} - {high}").format(
+                bot=bot.format(bot=k, name=name),
+                score=format_percent(100 * self.bot_score(k), lang),
+                level=format_percent(95, lang, 0), low=format_percent(100 * lo, lang),
+                high=format_percent(100 * hi, lang)))
+        lines += ["", *self._meld_table(sides, lang)]
+        speed = num(self.deals_per_second, 0 if self.deals_per_second >= 10 else 2)
+        lines += ["", "  " + t.gettext("mean deal length: {actions} actions, {tricks} "
+                                       "tricks").format(actions=num(self.mean_actions),
+                                                        tricks=num(self.mean_tricks)),
+                  "  " + t.ngettext("{count} deal in {seconds} s: {speed} deals/s",
+                                    "{count} deals in {seconds} s: {speed} deals/s",
+                                    self.deals).format(count=self.deals,
+                                                       seconds=num(self.elapsed, 2),
                                                        speed=speed)]
         return "\n".join(lines)
+
+    def _meld_table(self, sides: list[str], lang: str) -> list[str]:
+        """The lines of :meth:`summary`'s table of combinations per deal, per side."""
+        t = translator(lang)
+        per_deal, total = t.gettext("combinations per deal"), t.gettext("total")
+        lines = [f"  {per_deal:<26}" + "".join(f"{name:>12}" for name in sides)
+                 + f"{total:>10}"]
+        for (kind, counts), (_, freq) in zip(self.meld_counts, self.meld_frequencies,
+                                             strict=True):
+            per_side = "".join(f"{format_number(c / max(self.deals, 1), lang, 3):>12}"
+                               for c in counts)
+            lines.append(f"  {meld_name(kind, lang):<26}{per_side}"
+                         f"{format_number(freq, lang, 3):>10}")
+        return lines

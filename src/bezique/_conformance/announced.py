@@ -5,7 +5,9 @@
   trumps nor carte blanche, and never one that would fix trump.
 * Announcing scores nothing, lays the combination's cards on the announcer's table, marks
   them used in the combination's class, and adds one pending combination of the announcer's
-  side, worth its meld-table points.
+  side, worth its meld-table points. One that builds on a combination of its class (an
+  upgrade or a broken one re-formed) lays at least one card from the hand: an announcement
+  in a class already used needs a card new from the hand (Foster).
 * A pending combination leaves the list only when it is scored by a ``Declare`` of its cards
   in a window of its side, built on by an upgrade, or when it lapses: a card of it played,
   or the end of phase 1 (none is pending in phase 2).
@@ -96,6 +98,14 @@ def _check_announced(before: State, action: Announce, after: State, combo: Combi
                 a.superseded and not b.superseded)
             for a, b in zip(before.combos, after.combos, strict=True)):
         fail(None, f"{action} changed the scored combinations (it may only build on one)")
+    built_on = any(b.superseded and not a.superseded
+                   for a, b in zip(before.combos, after.combos, strict=True)) or any(
+        c not in after.announced for c in before.announced)
+    laid_before = {tc.serial for table in before.table for tc in table}
+    if built_on and all(serial in laid_before for serial in combo.serials):
+        fail(None, f"{action} builds on a combination of its class with table cards alone "
+                   f"(R13.7: an announcement in a class already used needs a card new from "
+                   f"the hand)")
     klass = reuse_class(variant, action.meld)
     bit = SEQUENCE_BIT if klass == "sequences" else CLASS_BIT[action.meld.meld_class]
     for serial in combo.serials:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import CARD_OF, cards_of, copies
+from bezique._engine.melds.search import declarations
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._messages import MESSAGES, reason_rule, render
@@ -146,7 +147,12 @@ def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Expla
         return "R13.7/nothing-scored-yet", {"player": p}
     if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
         return "R13.7/announce-fixes-trump", {}
-    reason = explain_declare(s, rules, p, Declare(action.meld, action.cards))
+    declare = Declare(action.meld, action.cards)
+    if declarations(s, rules, p, None).get(declare) is not None:
+        # declarable, yet not announceable: it builds on a combination of its class with
+        # table cards alone (R13.7, Foster: a card new from the hand)
+        return "R13.7/card-from-hand", {"meld": action.meld}
+    reason = explain_declare(s, rules, p, declare)
     return "R13.7/cannot-announce", {"action": str(action), "reason": reason}
 
 
@@ -261,7 +267,7 @@ def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
         return "R13.1/marriage-in-sequence", {}
     if not rules.meld_source.reforms and _rebuilds_broken(s, rules, p, action):
         return "R3.8/broken", {"meld": kind}
-    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class.name}
+    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class}
 
 
 def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:

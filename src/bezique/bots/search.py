@@ -29,7 +29,7 @@ tens. Four devices keep the comparison sharp:
 * every candidate is played on the same determinizations (common random
   numbers);
 * within a playout the stock is read as one card per seat per round, whoever
-  wins the trick (:func:`_deal_by_seat`), so two playouts that differ in who
+  wins the trick (:func:`~bezique.bots._playout.deal_by_seat`), so two playouts that differ in who
   took a trick still draw the same cards; this halves the spread of the
   paired differences;
 * the horizon: the spread of the paired differences grows with the tricks
@@ -56,7 +56,6 @@ depends on the machine's speed).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -64,11 +63,12 @@ from typing import Any
 import attrs
 
 from bezique.actions import Action
+from bezique.bots._playout import clearly_worse, deal_by_seat, greedy_step, pick
 from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import decide
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, legal_actions, rules_of
+from bezique.engine import apply_unchecked, rules_of
 from bezique.errors import BotError
 from bezique.observation import Observation, determinize, hand_counts
 from bezique.results import deal_result
@@ -176,7 +176,8 @@ class SearchBot:
                 break
             if rounds >= _RACE_FROM and rounds % 2 == 0:
                 # drop the candidates that are clearly worse than the greedy choice
-                active = [j for j in active if j == g or not _clearly_worse(values[j], values[g])]
+                active = [j for j in active
+                          if j == g or not clearly_worse(values[j], values[g], _DROP)]
                 if len(active) == 1:
                     break
             # stop before a round that would exceed the playout or the work budget
@@ -186,41 +187,7 @@ class SearchBot:
                 break
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
-        return legal[_pick(values, g, self.confidence, certain)]
-
-
-def _mean_and_error(vals: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean and standard error of the paired differences ``vals - base`` over the rounds
-    both saw (a candidate dropped by racing saw fewer); the error is infinite for one."""
-    diffs = [v - b for v, b in zip(vals, base, strict=False)]
-    rounds = len(diffs)
-    mean = sum(diffs) / rounds
-    if rounds < 2:
-        return mean, math.inf
-    var = sum((x - mean) ** 2 for x in diffs) / (rounds - 1)
-    return mean, math.sqrt(var / rounds)
-
-
-def _clearly_worse(vals: list[float], base: list[float]) -> bool:
-    mean, error = _mean_and_error(vals, base)
-    return mean + _DROP * error < 0
-
-
-def _pick(values: list[list[float]], g: int, confidence: float, certain: bool) -> int:
-    """The action to take: the greedy one (``g``) unless another beats it on the same
-    determinizations by more than ``confidence`` standard errors of the mean difference;
-    then the one whose lower bound is highest. A single uncertain determinization gives
-    no standard error, and the greedy choice stands; a certain one is taken at its word."""
-    base = values[g]
-    best, best_bound = g, 0.0
-    for j, vals in enumerate(values):
-        if j == g or not vals:
-            continue
-        mean, error = _mean_and_error(vals, base)
-        bound = mean if certain else mean - confidence * error
-        if bound > best_bound:
-            best, best_bound = j, bound
-    return best
+        return legal[pick(values, g, self.confidence, certain)]
 
 
 def _steps_of(variant: Variant) -> int:
@@ -266,19 +233,10 @@ def _playout(s: State, side: int, stop_at: int) -> tuple[float, int]:
     steps = 0
     while s.stage is not OVER:
         if s.stage is DECLARE and not s.window:
-            s = _deal_by_seat(s)
+            s = deal_by_seat(s)
         elif s.tricks >= stop_at and s.phase == 1 and s.stage is PLAY and not s.trick_indexes:
             return _evaluate(s, side), steps
-        legal = legal_actions(s)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            p = s.to_move
-            assert p is not None
-            action = decide(s.variant, p, s.stage, s.phase, s.held[p], s.table, s.trick,
-                            s.trump, s.turn_up, s.stock_size, s.played, s.won, s.combos,
-                            s.active, legal)
-        s = apply_unchecked(s, action)
+        s = greedy_step(s)
         steps += 1
     return _score(s, side), steps
 
@@ -293,26 +251,6 @@ def _evaluate(s: State, side: int) -> float:
         worth[sides[p]] += meld_prospects(s.variant, p, hand, s.table, s.won, s.combos,
                                           s.trump, s.stock_size)
     return worth[side] - max(w for i, w in enumerate(worth) if i != side)
-
-
-def _deal_by_seat(s: State) -> State:
-    """Reorder the next round of draws so that each seat gets the same card whoever won.
-
-    The stock of a determinization is a random order of the unseen cards, read
-    here as one card per seat per round: the round's ``k``-th card is seat
-    ``k``'s. The engine deals a round from the trick winner on (R2.6 b), so the
-    round is rotated to start at the winner. The distribution of the deal is
-    unchanged, but two playouts from the same determinization that differ only
-    in who won a trick now draw the same cards, which keeps their comparison
-    free of the luck of the draw.
-    """
-    w = s.last_winner
-    pile = s.pile  # the stock's card indexes
-    n = len(s.held)
-    if not w or len(pile) < n:
-        return s
-    block = pile[:n]
-    return s._replace(pile=tuple(block[(w + k) % n] for k in range(n)) + pile[n:])
 
 
 def _score(s: State, side: int) -> float:

@@ -19,9 +19,12 @@ declaration does).
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules
+from bezique._engine.hands import cards_of
+from bezique._engine.melds.plans import Pool, fresh_plan
 from bezique._engine.melds.search import declarations
-from bezique._engine.melds.tables import Plan, WindowGate
+from bezique._engine.melds.tables import CLASS_BIT, Plan, WindowGate
 from bezique.actions import Announce, Declare
+from bezique.melds import MeldClass
 from bezique.state import Combination, State, Window
 
 __all__ = ["DECLARED", "announce_plans", "may_announce", "pending_plans", "without_serial"]
@@ -44,8 +47,38 @@ def announce_plans(s: State, rules: Rules, p: int, held: int | None = None,
     declarations of the search, so they are never announced."""
     if not may_announce(s, rules):
         return {}
-    return {Announce(d.meld, d.cards): plan
-            for d, plan in declarations(s, rules, p, held, gate).items() if plan.fixes is None}
+    plans: dict[Announce, Plan] = {}
+    for d, plan in declarations(s, rules, p, held, gate).items():
+        if plan.fixes is not None:
+            continue
+        if plan.superseded is not None and not plan.from_hand:
+            with_hand = _with_hand_card(s, rules, p, plan)
+            if with_hand is None:
+                continue
+            plan = with_hand
+        plans[Announce(d.meld, d.cards)] = plan
+    return plans
+
+
+def _with_hand_card(s: State, rules: Rules, p: int, plan: Plan) -> Plan | None:
+    """R13.7: an announcement in a class already used, one that builds on a combination of
+    its class (an upgrade, R3.5, R11.3, or a broken one re-formed, R3.8), needs a card new
+    *from the hand* (Foster), not only cards new to the class: ``plan`` (every card from a
+    table) with one table card that is not of that combination laid from the hand instead,
+    the table copy staying as it lies; else the same cards as a fresh combination, built on
+    none; ``None`` when neither can be."""
+    built_on = (*s.combos, *s.announced)[plan.superseded or 0]
+    hand = cards_of(s.held[p])
+    card_of = {tc.serial: tc.card for table in s.table for tc in table}
+    for serial in plan.from_table:
+        if serial not in built_on.serials and card_of[serial] in hand:
+            return Plan(plan.kind, plan.bit, plan.points, plan.cards, (card_of[serial],),
+                        tuple(x for x in plan.from_table if x != serial), plan.superseded,
+                        plan.fixes)
+    # or the same cards as a fresh combination, every card new to the class (R3.7)
+    with_partner = bool(rules.partners[p]) and (
+        plan.bit != CLASS_BIT[MeldClass.B] or rules.partnership.combined_beziques)
+    return fresh_plan(Pool(s, rules, p, with_partner), plan)
 
 
 def pending_plans(s: State, rules: Rules, p: int) -> dict[Declare, Plan]:

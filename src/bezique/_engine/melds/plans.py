@@ -38,8 +38,8 @@ from bezique.cards import ALL_CARDS, Card
 from bezique.melds import MeldKind
 from bezique.state import State
 
-__all__ = ["Pool", "hand_entry", "hand_quartets", "plan_pattern", "quartet_declare",
-           "quartet_entry", "quartet_plans", "quartet_set"]
+__all__ = ["Pool", "fresh_plan", "hand_entry", "hand_quartets", "plan_pattern",
+           "quartet_declare", "quartet_entry", "quartet_plans", "quartet_set"]
 
 
 class Pool:
@@ -199,6 +199,20 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     if not serials:  # every card from the hand: the plan built with the variant's tables
         return pat.hand_plan
     return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand), tuple(serials), None, pat.fixes)
+
+
+def fresh_plan(pool: Pool, plan: Plan) -> Plan | None:
+    """``plan``'s combination made of cards all new to its class, built on no other (R3.7,
+    R3.9), table copies first; ``None`` if the cards at hand cannot make it so."""
+    needs: dict[int, int] = {}
+    for card in plan.cards:
+        needs[card.index] = needs.get(card.index, 0) + 1
+    chosen = _choose(pool, needs.items(), plan.bit, False)
+    if chosen is None:
+        return None
+    serials, hand = chosen
+    return Plan(plan.kind, plan.bit, plan.points, plan.cards, tuple(hand), tuple(serials), None,
+                plan.fixes)
 
 
 def _ways(total: int, caps: list[int]) -> tuple[tuple[int, ...], ...]:
