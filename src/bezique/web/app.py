@@ -243,8 +243,8 @@ class _Api:
     """The routes' endpoints around one store."""
 
     def __init__(self, store: GameStore, body_timeout: float) -> None:
-        self.store = store
-        self.body_timeout = body_timeout
+        self.store: GameStore = store
+        self.body_timeout: float = body_timeout
         self.files = {path: ((STATIC / name).read_bytes(), kind)
                       for path, (name, kind) in _FILES.items()}
 

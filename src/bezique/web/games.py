@@ -83,15 +83,15 @@ class GameStore:
         if not expire_days >= 1:  # NaN too
             raise bz.BeziqueError(f"the expiry must be at least 1 day, not {expire_days}: a "
                              "smaller one would delete the games in play")
-        self.bot = bot
+        self.bot: str = bot
         self.db: storage.Storage = db if db is not None else storage.Database()
-        self.clock = clock
-        self.idle_limit = idle_limit
-        self.max_games = max_games
-        self.expire_days = expire_days
-        self.unplayed_days = unplayed_days
-        self.limit = limit if limit is not None else CreationLimit()
-        self.slots = players.SearchSlots(search_slots)
+        self.clock: Callable[[], float] = clock
+        self.idle_limit: float = idle_limit
+        self.max_games: int = max_games
+        self.expire_days: float = expire_days
+        self.unplayed_days: float | None = unplayed_days
+        self.limit: CreationLimit = limit if limit is not None else CreationLimit()
+        self.slots: players.SearchSlots = players.SearchSlots(search_slots)
         self._games: dict[str, Session] = {}
         self._lock = threading.Lock()
         self.db.expire(clock(), expire_days, unplayed_days)

@@ -69,10 +69,10 @@ class CreationLimit:
         if burst < 1 or not per_hour > 0 or unplayed < 1:
             raise BeziqueError("the creation limits must be at least 1 (burst, unplayed) and "
                              "above 0 (per_hour)")
-        self.burst = burst
-        self.per_hour = per_hour
-        self.unplayed = unplayed
-        self.unplayed_days = unplayed_days
+        self.burst: int = burst
+        self.per_hour: float = per_hour
+        self.unplayed: int = unplayed
+        self.unplayed_days: float = unplayed_days
         self._lock = threading.Lock()
         self._buckets: dict[str, tuple[float, float]] = {}
         """Address key -> (games left, when counted)."""

@@ -65,7 +65,7 @@ class SearchSlots:
     def __init__(self, count: int = 1) -> None:
         if count < 1:
             raise bz.BeziqueError(f"the search slots must be at least 1, not {count}")
-        self.count = count
+        self.count: int = count
         self._slots = threading.BoundedSemaphore(count)
 
     def choose(self, bot: bz.bots.Bot, observation: bz.Observation,

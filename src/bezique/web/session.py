@@ -42,13 +42,13 @@ class Session:
     """
 
     def __init__(self, row: storage.GameRow, slots: players.SearchSlots | None = None) -> None:
-        self.id = row.id
-        self.variant = bz.variants.get(row.variant)
-        self.seed = row.seed
-        self.whole_game = row.whole_game
-        self.seats = row.seats
-        self.digests = row.digests
-        self.lock = threading.Lock()
+        self.id: str = row.id
+        self.variant: bz.Variant = bz.variants.get(row.variant)
+        self.seed: int = row.seed
+        self.whole_game: bool = row.whole_game
+        self.seats: tuple[str, ...] = row.seats
+        self.digests: dict[int, str] = row.digests
+        self.lock: threading.Lock = threading.Lock()
         self.listeners: set[Listener] = set()
         self.views: dict[tuple[int, str], views.SeatView] = {}
         """The seats' views of the current position, by ``(seat, language)``."""
@@ -56,22 +56,22 @@ class Session:
         """What every seat's view of the current position holds, as JSON members."""
         self.log_json: list[str] = []
         """The log's entries as JSON, one for each of :attr:`log`'s."""
-        self.slots = slots if slots is not None else players.SearchSlots()
+        self.slots: players.SearchSlots = slots if slots is not None else players.SearchSlots()
         self.start: bz.State | bz.Game = (
             bz.new_game(self.variant, seed=row.seed) if row.whole_game
             else bz.new_deal(self.variant, seed=row.seed))
-        self.position = self.start
+        self.position: bz.State | bz.Game = self.start
         self.actions: list[bz.Action] = []
         self.log: list[tuple[int, int, str, bool]] = []
         """``(deal number, player, action, forced)`` for every action; ``forced`` marks a
         person's lone pass played for him."""
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
-        self.used = 0.0
+        self.used: float = 0.0
         self._bots = {p: players.BOTS[kind[4:]] for p, kind in enumerate(row.seats)
                       if kind.startswith("bot:")}
         self._playing = {p: bot.make() for p, bot in self._bots.items()}
-        self.heavy = any(bot.heavy for bot in self._bots.values())
+        self.heavy: bool = any(bot.heavy for bot in self._bots.values())
         """Whether a bot of the game searches (its moves are made in a worker thread)."""
         for player, text in row.actions:
             self._apply(bz.parse_action(self.position, text), player)

@@ -156,8 +156,8 @@ class Database:
         if synchronous not in SYNCHRONOUS:
             raise bz.BeziqueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
                              f"not {synchronous!r}")
-        self.path = path
-        self.quick = path == ":memory:" or synchronous == "normal"
+        self.path: str = path
+        self.quick: bool = path == ":memory:" or synchronous == "normal"
         """No flush to the disk at a commit (in memory, or ``synchronous="normal"``)."""
         self._lock = threading.Lock()
         try:

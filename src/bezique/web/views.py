@@ -41,11 +41,11 @@ class RequestError(Exception):
                  refusal: bz.IllegalActionError | None = None, *, code: str | None = None,
                  headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.refusal = refusal
-        self.code = code
-        self.headers = headers or {}
+        self.status: int = status
+        self.rule: str | None = rule
+        self.refusal: bz.IllegalActionError | None = refusal
+        self.code: str | None = code
+        self.headers: dict[str, str] = headers or {}
 
     def payload(self, lang: str = "en") -> dict[str, Any]:
         """The JSON answer: ``{"error", "rule", "message"}`` (``message`` in ``lang``), and
