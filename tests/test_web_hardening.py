@@ -30,7 +30,7 @@ import bezique as bz
 from bezique.web import GameStore, Limits, app, players, running, storage
 from bezique.web.limits import CreationLimit
 from bezique.web.serving import Running
-from webapi import ROOT, api, call, open_store, token_of
+from webapi import ROOT, api, call, enough_files, open_store, token_of
 
 
 class Clock:
@@ -184,6 +184,7 @@ def test_a_content_length_longer_than_the_body_is_answered_408(web: Running) -> 
 
 
 def test_a_thousand_unfinished_requests_hold_no_thread_and_no_player(web: Running) -> None:
+    enough_files(4096)
     threads = threading.active_count()
     holders = []
     try:

@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import bezique as bz
 from bezique.web.serving import Running, running
-from webapi import api, call, open_store, token_of
+from webapi import api, call, enough_files, open_store, token_of
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +113,7 @@ def test_idle_sockets_and_long_polls_hold_no_thread(web: Running) -> None:
     """Three hundred sockets and forty long polls wait on one game while its players go
     on: the process's threads stay the server's worker pool (the clients here are
     coroutines of one thread, so every thread counted is the server's)."""
+    enough_files(4096)
     game = duel(web)
     waiting = 1 - call(api(web, f"games/{game['id']}"),
                        token=token_of(game, 0))[1]["observation"]["to_move"]

@@ -55,6 +55,17 @@ def call(url: str, method: str = "GET", body: object = None, *, raw: bytes | Non
     return status, json.loads(decoded) if kind.startswith("application/json") else decoded
 
 
+def enough_files(count: int) -> None:
+    """Let this process open ``count`` files (a loopback connection is two here: the
+    client's and the server's end), as far as the hard limit allows."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def token_of(game: dict[str, Any], seat: int | None = None) -> str:
     """The token of ``seat`` (the answer's own seat by default) from a new game's answer."""
     token: str = game["tokens"][str(game["seat"] if seat is None else seat)]
