@@ -32,6 +32,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -234,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="two-pack")
     parser.add_argument("--profile", metavar="FILE")
     args = parser.parse_args(argv)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, args.idle + 2 * args.games + 1000)
+    if soft < wanted:  # the client holds every socket in this one process
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.sqlite"
         process, port = start(db, args.synchronous, args.profile)
