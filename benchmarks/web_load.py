@@ -191,7 +191,8 @@ def start(db: Path, synchronous: str, profile: str | None) -> tuple[subprocess.P
     process = subprocess.Popen(
         [sys.executable, *runner, "-m", "bezique", "serve", "--port", str(port), "--db",
          str(db), "--synchronous", synchronous, "--burst", "100000", "--unplayed-games",
-         "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "100000", "--sockets-per-address", "100000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(600):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):

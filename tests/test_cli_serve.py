@@ -57,7 +57,7 @@ def test_serve_help_names_the_limits(capsys: pytest.CaptureFixture[str]) -> None
     shown = capsys.readouterr().out
     for option in ("--host", "--port", "--db", "--expire-days", "--forwarded-allow-ips",
                    "--games-per-hour", "--unplayed-games", "--search-slots",
-                   "--max-connections", "--request-timeout"):
+                   "--max-connections", "--request-timeout", "--sockets-per-address"):
         assert option in shown
 
 

@@ -8,6 +8,7 @@ process on the loopback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 from collections.abc import Iterator
@@ -19,13 +20,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import bezique as bz
-from bezique.web.serving import Running, running
+from bezique.web.serving import Limits, Running, running
 from webapi import api, call, enough_files, open_store, token_of
 
 
 @pytest.fixture(scope="module")
 def web() -> Iterator[Running]:
-    with running(store=open_store()) as served:
+    with running(store=open_store(), limits=Limits(waits_per_address=10000)) as served:
         yield served
 
 
@@ -153,3 +154,27 @@ def test_idle_sockets_and_long_polls_hold_no_thread(web: Running) -> None:
     assert counted[0] < threads + 45  # the server's worker threads (40) at most
     assert [view["moves"] for view in pushed] == [1] * 300
     assert [view["moves"] for view in polled] == [1] * 40
+
+
+def test_one_address_holds_a_bounded_number_of_sockets_and_long_polls() -> None:
+    """An idle socket costs no thread but a file: one client may not hold them all."""
+    with running(store=open_store(), limits=Limits(waits_per_address=3)) as web:
+        game = duel(web)
+        with contextlib.ExitStack() as stack:
+            held = [stack.enter_context(connect(socket_url(web, game["id"]), open_timeout=60))
+                    for _ in range(3)]
+            for socket in held:
+                socket.send(json.dumps({"token": token_of(game, 0)}))
+                assert receive(socket)["moves"] == 0
+            with connect(socket_url(web, game["id"]), open_timeout=60) as refused:
+                answer = receive(refused)
+                assert answer["code"] == "too_many" and "address" in answer["error"]
+                with pytest.raises(ConnectionClosed) as closed:
+                    refused.recv(timeout=60)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+            waiting = 1 - game["observation"]["to_move"]
+            status, answer = call(api(web, f"games/{game['id']}?after=0"),
+                                  token=token_of(game, waiting))
+            assert status == 429 and answer["code"] == "too_many"
+        status, answer = call(api(web, f"games/{game['id']}"), token=token_of(game, 0))
+        assert status == 200  # a plain look is no wait

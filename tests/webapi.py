@@ -23,7 +23,8 @@ WEB = ROOT / "examples" / "web"
 if str(WEB) not in sys.path:  # the browser helpers (examples/web/browser.py)
     sys.path.insert(0, str(WEB))
 
-OPEN_LIMITS = ("--burst", "100000", "--unplayed-games", "100000")
+OPEN_LIMITS = ("--burst", "100000", "--unplayed-games", "100000",
+               "--sockets-per-address", "100000")
 """``bezique serve``'s creation limits for tests that make many games from the loopback."""
 
 

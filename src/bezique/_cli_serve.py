@@ -50,7 +50,8 @@ def serve(args: argparse.Namespace) -> int:
         serving.serve(store, sock, verbose=args.verbose,
                       forwarded_allow_ips=args.forwarded_allow_ips,
                       limits=serving.Limits(request_timeout=args.request_timeout,
-                                            max_connections=args.max_connections))
+                                            max_connections=args.max_connections,
+                                            waits_per_address=args.sockets_per_address))
     finally:
         db.close()
         sock.close()
@@ -99,6 +100,8 @@ def add_serve_parser(sub: Any, whole: Callable[[int | None], Callable[[str], int
         help="search bots' decisions at once, server-wide (default 1: one core)")
     add("--max-connections", type=whole(1), default=4000, metavar="N",
         help="connections and requests at once; 503 beyond (default 4000)")
+    add("--sockets-per-address", type=whole(1), default=200, metavar="N",
+        help="WebSockets and long polls open at once from one address (default 200)")
     add("--request-timeout", type=_number(0.1), default=10.0, metavar="SECONDS",
         help="seconds a request's head, then its body, may take to arrive (default 10)")
     add("--forwarded-allow-ips", metavar="ADDRESSES", help="the reverse proxies (comma-"

@@ -66,6 +66,7 @@ import bezique as bz
 from bezique import i18n
 from bezique.web import live, players
 from bezique.web.games import GameStore, RequestError
+from bezique.web.limits import WaitLimit
 from bezique.web.views import SeatView
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "SECURITY_HEADERS", "WAIT_LIMIT", "create_app"]
@@ -242,8 +243,9 @@ def _client(request: Request) -> str:
 class _Api:
     """The routes' endpoints around one store."""
 
-    def __init__(self, store: GameStore, body_timeout: float) -> None:
+    def __init__(self, store: GameStore, body_timeout: float, waits: WaitLimit) -> None:
         self.store: GameStore = store
+        self.waits: WaitLimit = waits
         self.body_timeout: float = body_timeout
         self.files = {path: ((STATIC / name).read_bytes(), kind)
                       for path, (name, kind) in _FILES.items()}
@@ -291,7 +293,9 @@ class _Api:
         look = self._look(game_id, lang, header=request.headers.get("authorization"))
         if after is None:
             return _answer(await look())
-        return _answer(await live.wait_for_move(self.store, game_id, look, after, WAIT_LIMIT))
+        with self.waits.hold(_client(request)):
+            return _answer(await live.wait_for_move(self.store, game_id, look, after,
+                                                    WAIT_LIMIT))
 
     async def act(self, request: Request) -> Response:
         game_id, lang = request.path_params["game_id"], _lang(request)
@@ -328,8 +332,14 @@ class _Api:
 
     async def socket(self, websocket: WebSocket) -> None:
         game_id, lang = websocket.path_params["game_id"], _lang_or_english(websocket)
-        await live.serve_socket(self.store, websocket, lang,
-                                lambda token: self._look(game_id, lang, token=token))
+        try:
+            with self.waits.hold(websocket.client.host if websocket.client else ""):
+                await live.serve_socket(self.store, websocket, lang,
+                                        lambda token: self._look(game_id, lang, token=token))
+        except RequestError as exc:  # too many from this address: refused at once
+            await websocket.accept()
+            await websocket.send_json(exc.payload(lang))
+            await websocket.close(4000 + exc.status)
 
 
 def _action(body: object) -> tuple[str, int | None]:
@@ -402,15 +412,18 @@ class _Guard:
         await self.app(scope, receive, guarded)
 
 
-def create_app(store: GameStore | None = None, *, body_timeout: float = BODY_TIMEOUT
-               ) -> ASGIApp:
+def create_app(store: GameStore | None = None, *, body_timeout: float = BODY_TIMEOUT,
+               waits_per_address: int = 200) -> ASGIApp:
     """The web app serving ``store``'s games (a new store in memory unless given), which
-    waits ``body_timeout`` seconds at most for a request's body.
+    waits ``body_timeout`` seconds at most for a request's body, and holds at most
+    ``waits_per_address`` WebSockets and long polls open from one address
+    (:class:`~bezique.web.limits.WaitLimit`).
 
     The Starlette application is ``app.app`` (:class:`starlette.applications.Starlette`),
     wrapped in the guard that adds the security headers and answers an unknown method.
     """
-    api = _Api(store if store is not None else GameStore(), body_timeout)
+    api = _Api(store if store is not None else GameStore(), body_timeout,
+               WaitLimit(waits_per_address))
     routes: list[BaseRoute] = [
         Route("/api/variants", api.variants, methods=["GET"]),
         Route("/api/games", api.create, methods=["POST"]),

@@ -19,14 +19,16 @@ usually has whole.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import math
 import threading
+from collections.abc import Iterator
 
 from bezique.errors import BeziqueError
 from bezique.web.views import RequestError
 
-__all__ = ["CreationLimit", "address_key"]
+__all__ = ["CreationLimit", "WaitLimit", "address_key"]
 
 _PRUNE_AT = 10000
 """Addresses kept before the full buckets are forgotten (they are as good as new)."""
@@ -134,6 +136,43 @@ class CreationLimit:
     def _prune(self, now: float) -> None:
         for key in [k for k in self._buckets if self._left(k, now) >= self.burst]:
             del self._buckets[key]
+
+
+class WaitLimit:
+    """At most ``per_address`` WebSockets and long polls held open at once from one
+    address: an idle socket costs no thread, but a file each, of the server's
+    ``--max-connections``; so that no client holds them all. Used from the event loop
+    only.
+
+    Raises:
+        BeziqueError: for a limit below 1.
+    """
+
+    def __init__(self, per_address: int = 200) -> None:
+        if per_address < 1:
+            raise BeziqueError(f"the waits per address must be at least 1, not {per_address}")
+        self.per_address: int = per_address
+        self._open: dict[str, int] = {}
+
+    @contextlib.contextmanager
+    def hold(self, address: str) -> Iterator[None]:
+        """One more wait of ``address`` for the ``with`` block.
+
+        Raises:
+            RequestError: 429 when the address holds as many as it may.
+        """
+        key = address_key(address)
+        held = self._open.get(key, 0)
+        if held >= self.per_address:
+            raise _too_many(f"{held} WebSockets and long polls are open from this address, "
+                            "as many as one address may hold", 5)
+        self._open[key] = held + 1
+        try:
+            yield
+        finally:
+            left = self._open.pop(key) - 1
+            if left:
+                self._open[key] = left
 
 
 def _too_many(message: str, wait: float) -> RequestError:

@@ -10,8 +10,8 @@ The WebSocket (``/api/games/<id>/ws``): the client's first message is
 ``{"token": "<seat token>"}`` within :data:`FIRST_MESSAGE_TIMEOUT` seconds; the server
 then sends the seat's view at once and each time the game moves. A refusal is sent as
 the API's JSON error (``{"error", "rule", "message"}``) and the socket closed with the
-code ``4000 + status`` (4401, 4403, 4404; 1008 for a first message that is not the
-token). Messages after the first are ignored.
+code ``4000 + status`` (4403, 4404, 4429 for an address that holds as many sockets as
+it may; 1008 for a first message that is not the token). Messages after the first are ignored.
 """
 
 from __future__ import annotations

@@ -47,6 +47,8 @@ class Limits:
     """Bytes a request's head may have."""
     max_headers: int = 100
     """Header fields a request may have."""
+    waits_per_address: int = 200
+    """WebSockets and long polls one client address may hold open at once."""
 
 
 def make_config(store: GameStore, *, host: str = "127.0.0.1", port: int = 8000,
@@ -60,7 +62,8 @@ def make_config(store: GameStore, *, host: str = "127.0.0.1", port: int = 8000,
     connection's. ``verbose``: one line a request on standard error.
     """
     return uvicorn.Config(
-        app_module.create_app(store, body_timeout=limits.request_timeout), host=host,
+        app_module.create_app(store, body_timeout=limits.request_timeout,
+                              waits_per_address=limits.waits_per_address), host=host,
         port=port, lifespan="off",
         http=protocol_class(limits.request_timeout, limits.max_headers,
                             app_module.SECURITY_HEADERS),
