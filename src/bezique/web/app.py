@@ -50,7 +50,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -111,8 +110,6 @@ _FILES = {
 }
 _DRAIN = 1024 * 1024
 _AFTER = re.compile(r"[0-9]{1,9}")
-
-Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def _lang(request: Request | WebSocket) -> str:
