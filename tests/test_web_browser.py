@@ -125,17 +125,8 @@ def test_two_people_in_two_browsers_play_a_two_pack_deal_against_each_other(
     """The first person makes the game and hands the second his seat's link; each plays
     by clicking in a browser of his own and sees his own hand only."""
     with server.running(store=open_store(bot="greedy")) as web:
-        contexts = [chromium.new_context(accept_downloads=True) for _ in range(2)]
-        first = contexts[0].new_page()
-        first.goto(web.url)
-        browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
-        link = first.get_attribute('#invite a[data-seat="1"]', "href")
-        assert link is not None and "token=" in link
-        second = contexts[1].new_page()
-        second.goto(link)
-        second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
-        pages = [first, second]
-        game_id = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+        contexts, pages, game_id = two_people(chromium, web)
+        second = pages[1]
         for step in range(300):
             now = position(web, game_id)
             if now.is_over:
@@ -167,6 +158,26 @@ def test_two_people_in_two_browsers_play_a_two_pack_deal_against_each_other(
         assert record.final() == position(web, game_id)
         for context in contexts:
             context.close()
+
+
+def two_people(chromium: Any, web: server.Running, watch: Any = lambda page: None
+               ) -> tuple[list[Any], list[Any], str]:
+    """The first person's page makes a two-pack game of two people; the second opens his
+    seat's link in a browser of his own. ``watch(page)`` is called on each page before it
+    loads. The contexts, the two pages (by seat) and the game's id."""
+    contexts = [chromium.new_context(accept_downloads=True) for _ in range(2)]
+    first = contexts[0].new_page()
+    watch(first)
+    first.goto(web.url)
+    browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
+    link = first.get_attribute('#invite a[data-seat="1"]', "href")
+    assert link is not None and "token=" in link
+    second = contexts[1].new_page()
+    watch(second)
+    second.goto(link)
+    second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
+    game_id: str = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+    return contexts, [first, second], game_id
 
 
 @pytest.fixture()
@@ -292,23 +303,14 @@ def test_each_page_hears_the_other_persons_moves_by_its_websocket(chromium: Any)
     """While the other person is to move, a page listens on the game's WebSocket; it never
     falls back to long polls (``?after=``) where a WebSocket opens."""
     with server.running(store=open_store(bot="greedy")) as web:
-        contexts = [chromium.new_context() for _ in range(2)]
-        first = contexts[0].new_page()
         sockets: list[str] = []
         polls: list[str] = []
-        first.on("websocket", lambda ws: sockets.append(ws.url))
-        first.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
-        first.goto(web.url)
-        browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
-        link = first.get_attribute('#invite a[data-seat="1"]', "href")
-        assert link is not None
-        second = contexts[1].new_page()
-        second.on("websocket", lambda ws: sockets.append(ws.url))
-        second.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
-        second.goto(link)
-        second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
-        pages = [first, second]
-        game_id = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+
+        def watch(page: Any) -> None:
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            page.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
+
+        contexts, pages, game_id = two_people(chromium, web, watch)
         for _ in range(8):
             now = position(web, game_id)
             pages[now.to_move].wait_for_selector("[data-legal]")
