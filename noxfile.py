@@ -3,10 +3,10 @@
 One session, ``tests``, per interpreter of ``PYTHONS`` (the versions ``pyproject.toml``'s
 classifiers name, so the classifiers say what is tested). Each gets a virtual environment
 under ``.nox/`` with the library installed in editable mode with its ``test``, ``rl``,
-``lint`` and ``docs`` extras (the last two for the tests of the import graph, of nox and
-of the API reference), and runs pytest there: only the tests; types, lint, docs and the
-package are checked once, by ``tools/check.py``, which runs this for the versions other
-than its own::
+``lint``, ``docs`` and ``web`` extras (``lint`` and ``docs`` for the tests of the import
+graph, of nox and of the API reference; ``web`` for the web app's), and runs pytest
+there: only the tests; types, lint, docs and the package are checked once, by
+``tools/check.py``, which runs this for the versions other than its own::
 
     python -m nox                       # every interpreter
     python -m nox --python 3.12 3.13    # some of them
@@ -66,5 +66,5 @@ _add_pyenv_to_path()
 @nox.session(python=list(PYTHONS))
 def tests(session: nox.Session) -> None:
     """Run the test suite (pytest, doctests included) on one interpreter."""
-    session.install("-q", "-e", ".[test,rl,lint,docs]")
+    session.install("-q", "-e", ".[test,rl,lint,docs,web]")
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)

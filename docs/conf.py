@@ -58,7 +58,8 @@ python_use_unqualified_type_names = True
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 # The adapters' frameworks (the ``rl`` extra) are not needed to document them.
-autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
+autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel",
+                        "starlette", "uvicorn", "h11", "websockets"]
 autodoc_default_options = {
     "members": True,
     "show-inheritance": True,

@@ -162,6 +162,7 @@ def test_the_quick_starts_install_the_same_extras() -> None:
 def test_the_readme_names_the_web_app_and_what_a_browser_test_needs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "examples/web/server.py" in readme and "tests/test_web_browser.py" in readme
+    assert "bezique serve" in readme and "'.[web]'" in readme
     assert "Chromium" in readme and "Playwright" in readme
     assert "BEZIQUE_CHROMIUM" in readme and "BEZIQUE_REQUIRE_BROWSER" in readme
 

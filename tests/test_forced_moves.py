@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 import bezique as bz
 from bezique import _cli_terminal
+from bezique.web import games as sessions
+from bezique.web import storage, views
 
 VARIANTS = [pytest.param(v, id=v.name) for v in bz.variants.ALL]
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "web"))
-import sessions  # noqa: E402
-import storage  # noqa: E402
-import views  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -126,6 +126,19 @@ def test_combinations_of_table_cards_that_do_not_exist_are_refused() -> None:
     assert refused(d).startswith("state.combos[0].serials")
 
 
+@pytest.mark.parametrize("kind", ["state", "observation"])
+def test_a_marriage_of_no_cards_is_refused(kind: str) -> None:
+    """Issue 40, item 7: a marriage whose ``cards`` list is empty raised an IndexError
+    (the trump check read its first card before the card count was checked)."""
+    state, d = _line_doc(bz.variants.TWO_PACK, 3, lambda s: any(
+        c.kind is bz.MeldKind.COMMON_MARRIAGE for c in s.combos))
+    if kind == "observation":
+        d = doc_of(bz.observe(state, 0))
+    marriage = next(c for c in d["combos"] if c["kind"] == "common_marriage")
+    marriage["cards"], marriage["serials"] = [], []
+    assert refused(d).startswith(f"{kind}.combos[")
+
+
 def test_the_window_given_to_the_loser_is_refused() -> None:
     state, d = _line_doc(bz.variants.TWO_PACK, 3, lambda s: s.stage is bz.Stage.DECLARE)
     assert state.last_winner is not None

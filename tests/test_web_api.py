@@ -1,4 +1,4 @@
-"""The reference browser client's JSON API (examples/web/server.py), over HTTP with urllib.
+"""The web app's JSON API (bezique.web), over HTTP with urllib.
 
 The server runs in this process on 127.0.0.1 with an ephemeral port; no browser.
 """
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -16,13 +15,10 @@ import pytest
 
 import bezique as bz
 from bezique.notation import card_text
-from webapi import WEB, api, call, serving, start_server, token_of
-
-sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
-
-import server
-import sessions
-import storage
+from bezique.web import MAX_BODY, storage
+from bezique.web import games as sessions
+from bezique.web import serving as server
+from webapi import api, call, open_store, serving, start_server, token_of
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[AKQJ987])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -41,18 +37,18 @@ class Clock:
 web = pytest.fixture(scope="module", name="web")(serving)
 
 
-def new_game(web: server.Server, **request: object) -> dict[str, Any]:
+def new_game(web: server.Running, **request: object) -> dict[str, Any]:
     status, game = call(api(web, "games"), "POST", {"variant": "two-pack", "seed": 7, **request})
     assert status == 200 and isinstance(game, dict), game
     return game
 
 
-def state_of(web: server.Server, game_id: str) -> bz.State:
+def state_of(web: server.Running, game_id: str) -> bz.State:
     state: bz.State = web.store.run(game_id, lambda session: session.state)
     return state
 
 
-def play_out(web: server.Server, game: dict[str, Any],
+def play_out(web: server.Running, game: dict[str, Any],
              each: Any = lambda game: None) -> dict[str, Any]:
     """Play the human seat's first legal action until the deal is over."""
     token = token_of(game)
@@ -71,7 +67,8 @@ def play_out(web: server.Server, game: dict[str, Any],
 # ----------------------------------------------------------------------------- the contract
 
 
-def test_a_new_game_holds_the_human_seats_observation_and_legal_actions(web: server.Server) -> None:
+def test_a_new_game_holds_the_human_seats_observation_and_legal_actions(
+        web: server.Running) -> None:
     game = new_game(web)
     assert {"id", "observation", "legal"} <= set(game)
     observation = bz.from_json(json.dumps(game["observation"]), bz.Observation)
@@ -85,7 +82,7 @@ def test_a_new_game_holds_the_human_seats_observation_and_legal_actions(web: ser
     assert call(api(web, f"games/{game['id']}"), token=tokens["0"])[1] == game
 
 
-def test_the_same_seed_deals_the_same_cards(web: server.Server) -> None:
+def test_the_same_seed_deals_the_same_cards(web: server.Running) -> None:
     first, second = new_game(web, seed=12), new_game(web, seed=12)
     assert first["id"] != second["id"]
     assert first["observation"] == second["observation"]
@@ -94,13 +91,13 @@ def test_the_same_seed_deals_the_same_cards(web: server.Server) -> None:
 
 
 @pytest.mark.parametrize("variant", [v.name for v in bz.variants.ALL])
-def test_every_variant_can_be_played(web: server.Server, variant: str) -> None:
+def test_every_variant_can_be_played(web: server.Running, variant: str) -> None:
     game = new_game(web, variant=variant, seed=3)
     assert game["observation"]["variant"]["name"] == variant
     assert game["legal"] and game["observation"]["to_move"] == 0
 
 
-def test_a_whole_deal_ends_with_the_librarys_result_and_record(web: server.Server) -> None:
+def test_a_whole_deal_ends_with_the_librarys_result_and_record(web: server.Running) -> None:
     game = play_out(web, new_game(web, seed=21))
     assert game["legal"] == [] and game["observation"]["stage"] == "over"
     status, text = call(api(web, f"games/{game['id']}/record"), token=token_of(game))
@@ -118,7 +115,7 @@ def test_a_whole_deal_ends_with_the_librarys_result_and_record(web: server.Serve
                 token=token_of(game))[0] == 400
 
 
-def test_the_record_waits_for_the_end_of_the_deal(web: server.Server) -> None:
+def test_the_record_waits_for_the_end_of_the_deal(web: server.Running) -> None:
     game = new_game(web, seed=None)
     status, answer = call(api(web, f"games/{game['id']}/record"), token=token_of(game))
     assert status == 409 and "seed" in answer["error"]
@@ -127,7 +124,7 @@ def test_the_record_waits_for_the_end_of_the_deal(web: server.Server) -> None:
 # ----------------------------------------------------------------------------- refusals
 
 
-def test_an_illegal_action_is_refused_with_its_rule(web: server.Server) -> None:
+def test_an_illegal_action_is_refused_with_its_rule(web: server.Running) -> None:
     game = new_game(web)
     status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
                           {"action": "play AS"}, token=token_of(game))  # no A♠ held
@@ -154,7 +151,7 @@ BAD_ACTIONS = {
 
 
 @pytest.mark.parametrize("body", BAD_ACTIONS.values(), ids=BAD_ACTIONS.keys())
-def test_a_bad_request_is_refused_and_changes_nothing(web: server.Server, body: bytes) -> None:
+def test_a_bad_request_is_refused_and_changes_nothing(web: server.Running, body: bytes) -> None:
     game = new_game(web)
     before = state_of(web, game["id"])
     token = game.pop("tokens")["0"]
@@ -182,14 +179,14 @@ BAD_GAMES = {
 
 
 @pytest.mark.parametrize("body", BAD_GAMES.values(), ids=BAD_GAMES.keys())
-def test_a_bad_new_game_is_refused(web: server.Server, body: bytes) -> None:
+def test_a_bad_new_game_is_refused(web: server.Running, body: bytes) -> None:
     count = len(web.store)
     status, answer = call(api(web, "games"), "POST", raw=body)
     assert status == 400 and answer["error"] and answer["rule"] is None
     assert len(web.store) == count
 
 
-def test_an_unknown_variant_is_refused_naming_the_variants(web: server.Server) -> None:
+def test_an_unknown_variant_is_refused_naming_the_variants(web: server.Running) -> None:
     status, answer = call(api(web, "games"), "POST", {"variant": "whist"})
     assert status == 400 and "two-pack" in answer["error"] and "rubicon" in answer["error"]
 
@@ -198,16 +195,16 @@ def test_an_unknown_variant_is_refused_naming_the_variants(web: server.Server) -
                                          ("POST", "games/0123456789abcdef/actions"),
                                          ("GET", "games/0123456789abcdef/record"),
                                          ("GET", "nothing"), ("GET", "games/x/y/z")])
-def test_an_unknown_game_or_route_is_404(web: server.Server, method: str, path: str) -> None:
+def test_an_unknown_game_or_route_is_404(web: server.Running, method: str, path: str) -> None:
     body = {"action": "pass"} if method == "POST" else None
     status, answer = call(api(web, path), method, body)
     assert status == 404 and answer["error"]
 
 
-def test_a_body_over_64_kb_is_refused_and_changes_nothing(web: server.Server) -> None:
+def test_a_body_over_64_kb_is_refused_and_changes_nothing(web: server.Running) -> None:
     game = new_game(web)
     before = state_of(web, game["id"])
-    padding = " " * server.MAX_BODY
+    padding = " " * MAX_BODY
     status, answer = call(api(web, f"games/{game['id']}/actions"), "POST",
                           raw=f'{{"action": "{game["legal"][0]}"}}{padding}'.encode(),
                           token=token_of(game))
@@ -225,7 +222,7 @@ def cards_in(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("variant", ["two-pack", "four-handed", "chinese"])
-def test_no_response_shows_a_card_the_human_seat_cannot_see(web: server.Server,
+def test_no_response_shows_a_card_the_human_seat_cannot_see(web: server.Running,
                                                               variant: str) -> None:
     """Every card named in any answer is named in the seat's own observation, while the
     other seats hold cards the observation never names."""
@@ -250,7 +247,7 @@ def test_no_response_shows_a_card_the_human_seat_cannot_see(web: server.Server,
 # ----------------------------------------------------------------------------- robustness
 
 
-def test_a_request_waits_while_another_holds_the_game(web: server.Server) -> None:
+def test_a_request_waits_while_another_holds_the_game(web: server.Running) -> None:
     game = new_game(web, seed=9)
     holding, release = threading.Event(), threading.Event()
     held: list[sessions.Session] = []
@@ -277,7 +274,7 @@ def test_a_request_waits_while_another_holds_the_game(web: server.Server) -> Non
     assert answers[0][0] == 200 and held[0].state is not before
 
 
-def test_concurrent_requests_to_one_game_are_served_one_at_a_time(web: server.Server) -> None:
+def test_concurrent_requests_to_one_game_are_served_one_at_a_time(web: server.Running) -> None:
     game = new_game(web, seed=9)
     start = threading.Barrier(8)
     statuses: list[int] = []
@@ -311,7 +308,7 @@ DAY = 86400.0
 def test_a_game_leaves_the_memory_after_an_idle_hour_and_comes_back_from_the_database(
 ) -> None:
     clock = Clock()
-    with server.running(store=sessions.GameStore(clock=clock)) as web:
+    with server.running(store=open_store(clock=clock)) as web:
         game = new_game(web)
         url, token = api(web, f"games/{game['id']}"), token_of(game)
         before = state_of(web, game["id"])
@@ -324,7 +321,7 @@ def test_a_game_leaves_the_memory_after_an_idle_hour_and_comes_back_from_the_dat
 
 def test_a_game_without_an_action_for_the_expiry_days_is_deleted_at_a_creation() -> None:
     clock = Clock()
-    with server.running(store=sessions.GameStore(clock=clock)) as web:
+    with server.running(store=open_store(clock=clock)) as web:
         kept, dropped = new_game(web), new_game(web)
         clock.now += 29 * DAY
         status, _ = call(api(web, f"games/{kept['id']}/actions"), "POST",
@@ -343,7 +340,7 @@ def test_the_expiry_rule_runs_when_a_server_starts_on_the_database(tmp_path: Pat
     clock = Clock()
     path = str(tmp_path / "games.sqlite")
     db = storage.Database(path)
-    with server.running(store=sessions.GameStore(clock=clock, db=db)) as web:
+    with server.running(store=open_store(clock=clock, db=db)) as web:
         game = new_game(web)
     db.close()
     clock.now += 3 * DAY
@@ -357,7 +354,7 @@ def test_the_expiry_rule_runs_when_a_server_starts_on_the_database(tmp_path: Pat
 
 def test_a_full_store_refuses_new_games_until_one_expires() -> None:
     clock = Clock()
-    with server.running(store=sessions.GameStore(clock=clock, max_games=2)) as web:
+    with server.running(store=open_store(clock=clock, max_games=2)) as web:
         new_game(web)
         new_game(web)
         status, answer = call(api(web, "games"), "POST", {})
@@ -366,7 +363,7 @@ def test_a_full_store_refuses_new_games_until_one_expires() -> None:
         assert new_game(web)["id"]
 
 
-def test_the_page_and_its_files_are_served(web: server.Server) -> None:
+def test_the_page_and_its_files_are_served(web: server.Running) -> None:
     status, page = call(web.url)
     assert status == 200 and "/app.js" in page and "/style.css" in page
     for name in ("app.js", "style.css"):

@@ -1,4 +1,4 @@
-"""The reference browser client (examples/web) in a real browser: headless Chromium.
+"""The web app's page (bezique.web) in a real browser: headless Chromium.
 
 Playwright for Python drives the system's Chromium (``executable_path``; nothing is
 downloaded). Where Playwright or Chromium is missing the tests are skipped with the
@@ -25,10 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples" / "web"))
 
 import browser  # noqa: E402
-import server  # noqa: E402
-import sessions  # noqa: E402
 
-from webapi import call  # noqa: E402
+from bezique.web import serving as server  # noqa: E402
+from webapi import call, open_store  # noqa: E402
 
 FIELDS = ("melds", "sevens", "brisques", "last_trick", "penalties", "bonus", "total")
 
@@ -58,7 +57,7 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(chromium: Any) -> Iterator[Any]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+    with server.running(store=open_store(bot="greedy")) as web:
         context = chromium.new_context(accept_downloads=True)
         tab = context.new_page()
         tab.goto(web.url)
@@ -117,7 +116,7 @@ def test_the_page_offers_every_variant_and_draws_every_seat(page: Any) -> None:
     assert "trump" in page.inner_text("#status")
 
 
-def position(web: server.Server, game_id: str) -> Any:
+def position(web: server.Running, game_id: str) -> Any:
     return web.store.run(game_id, lambda session: session.position)
 
 
@@ -125,18 +124,9 @@ def test_two_people_in_two_browsers_play_a_two_pack_deal_against_each_other(
         chromium: Any) -> None:
     """The first person makes the game and hands the second his seat's link; each plays
     by clicking in a browser of his own and sees his own hand only."""
-    with server.running(store=sessions.GameStore(bot="greedy")) as web:
-        contexts = [chromium.new_context(accept_downloads=True) for _ in range(2)]
-        first = contexts[0].new_page()
-        first.goto(web.url)
-        browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
-        link = first.get_attribute('#invite a[data-seat="1"]', "href")
-        assert link is not None and "token=" in link
-        second = contexts[1].new_page()
-        second.goto(link)
-        second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
-        pages = [first, second]
-        game_id = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+    with server.running(store=open_store(bot="greedy")) as web:
+        contexts, pages, game_id = two_people(chromium, web)
+        second = pages[1]
         for step in range(300):
             now = position(web, game_id)
             if now.is_over:
@@ -170,16 +160,36 @@ def test_two_people_in_two_browsers_play_a_two_pack_deal_against_each_other(
             context.close()
 
 
+def two_people(chromium: Any, web: server.Running, watch: Any = lambda page: None
+               ) -> tuple[list[Any], list[Any], str]:
+    """The first person's page makes a two-pack game of two people; the second opens his
+    seat's link in a browser of his own. ``watch(page)`` is called on each page before it
+    loads. The contexts, the two pages (by seat) and the game's id."""
+    contexts = [chromium.new_context(accept_downloads=True) for _ in range(2)]
+    first = contexts[0].new_page()
+    watch(first)
+    first.goto(web.url)
+    browser.start_deal(first, "two-pack", 6, seats=["human", "human"])
+    link = first.get_attribute('#invite a[data-seat="1"]', "href")
+    assert link is not None and "token=" in link
+    second = contexts[1].new_page()
+    watch(second)
+    second.goto(link)
+    second.wait_for_selector("#app[data-state=ready] #board:not([hidden])")
+    game_id: str = first.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+    return contexts, [first, second], game_id
+
+
 @pytest.fixture()
-def site(chromium: Any) -> Iterator[tuple[server.Server, Any]]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+def site(chromium: Any) -> Iterator[tuple[server.Running, Any]]:
+    with server.running(store=open_store(bot="greedy")) as web:
         context = chromium.new_context()
         yield web, context.new_page()
         context.close()
 
 
 def test_the_rubicon_sidebar_counts_the_brisques_as_the_result_does(
-        site: tuple[server.Server, Any]) -> None:
+        site: tuple[server.Running, Any]) -> None:
     web, page = site
     game = play_by_api(web, "rubicon", 3, whole_game=False)
     page.goto(seat_link(web, game))
@@ -194,7 +204,7 @@ def test_the_rubicon_sidebar_counts_the_brisques_as_the_result_does(
 
 
 def test_a_whole_game_shows_the_deal_number_and_the_running_totals(
-        site: tuple[server.Server, Any]) -> None:
+        site: tuple[server.Running, Any]) -> None:
     web, page = site
     game = play_by_api(web, "two-pack", 5, whole_game=True, until_deal=2)
     page.goto(seat_link(web, game))
@@ -208,7 +218,7 @@ def test_a_whole_game_shows_the_deal_number_and_the_running_totals(
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_page_fits_the_screen_from_a_phone_to_a_desktop(chromium: Any, width: int) -> None:
-    with server.running(store=sessions.GameStore(bot="greedy")) as web:
+    with server.running(store=open_store(bot="greedy")) as web:
         context = chromium.new_context(viewport={"width": width, "height": 800})
         tab = context.new_page()
         tab.goto(web.url)
@@ -217,11 +227,11 @@ def test_the_page_fits_the_screen_from_a_phone_to_a_desktop(chromium: Any, width
         context.close()
 
 
-def seat_link(web: server.Server, game: dict[str, Any]) -> str:
+def seat_link(web: server.Running, game: dict[str, Any]) -> str:
     return web.url + f"#game={game['id']}&token={game['tokens']['0']}"
 
 
-def play_by_api(web: server.Server, variant: str, seed: int, *, whole_game: bool,
+def play_by_api(web: server.Running, variant: str, seed: int, *, whole_game: bool,
                 until_deal: int | None = None) -> dict[str, Any]:
     """A game of one person (seat 0) against the greedy bot, played through the API to its
     end (or to the start of deal ``until_deal``); the new game's answer."""
@@ -263,12 +273,13 @@ def test_ci_installs_a_missing_chromium_and_requires_the_browser(tmp_path: Path)
 
 
 def test_the_language_picker_speaks_finnish_and_german(page: Any) -> None:
-    """The picker (examples/web/static/words.json and ?lang=): the page's words, the
+    """The picker (bezique/web/static/words.json and ?lang=): the page's words, the
     server's refusals and the status bar in the chosen language, kept on reload."""
     assert page.locator("#language #lang").count() == 1  # in the header's slot
     page.select_option("#lang", "fi")
     # the words arrive by fetch and the seat picker is drawn again after them: wait for both
-    page.wait_for_function("document.querySelector('#start').innerText === 'Uusi peli' && "
+    # a function, not an expression: the page's Content-Security-Policy forbids eval
+    page.wait_for_function("() => document.querySelector('#start').innerText === 'Uusi peli' && "
                            "document.querySelector(\"#seats label[data-seat='0']\")"
                            ".innerText.startsWith('Paikka 0')")
     assert page.inner_text("#start") == "Uusi peli" and page.get_attribute("html", "lang") == "fi"
@@ -281,7 +292,35 @@ def test_the_language_picker_speaks_finnish_and_german(page: Any) -> None:
     assert page.inner_text("#message") == ("Sääntö R2.6 kieltää. passaus vain päättää "
                                            "pöytäysvuoron; pelaajan 0 on pelattava kortti tikkiin")
     page.select_option("#lang", "de")
-    page.wait_for_function("document.querySelector('#status').innerText.includes('Trumpf')")
+    page.wait_for_function("() => document.querySelector('#status').innerText.includes('Trumpf')")
     assert page.inner_text("#start") == "Neue Partie"
     page.reload()
-    page.wait_for_function("document.querySelector('#start').innerText === 'Neue Partie'")
+    page.wait_for_function("() => document.querySelector('#start').innerText === "
+                           "'Neue Partie'")
+
+
+def test_each_page_hears_the_other_persons_moves_by_its_websocket(chromium: Any) -> None:
+    """While the other person is to move, a page listens on the game's WebSocket; it never
+    falls back to long polls (``?after=``) where a WebSocket opens."""
+    with server.running(store=open_store(bot="greedy")) as web:
+        sockets: list[str] = []
+        polls: list[str] = []
+
+        def watch(page: Any) -> None:
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            page.on("request", lambda r: polls.append(r.url) if "after=" in r.url else None)
+
+        contexts, pages, game_id = two_people(chromium, web, watch)
+        for _ in range(8):
+            now = position(web, game_id)
+            pages[now.to_move].wait_for_selector("[data-legal]")
+            browser.click_and_wait(pages[now.to_move], "[data-legal]")
+        moved = position(web, game_id)
+        waiting = pages[1 - moved.to_move]
+        waiting.wait_for_function("n => !document.querySelector('[data-legal]') && "
+                                  "document.querySelectorAll('#log li').length === n",
+                                  arg=len(web.store.run(game_id, lambda s: s.log)))
+        assert any(url.endswith(f"/api/games/{game_id}/ws?lang=en") for url in sockets)
+        assert polls == []
+        for context in contexts:
+            context.close()

@@ -8,7 +8,6 @@ import json
 import random
 import sqlite3
 import statistics
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,11 +16,8 @@ from typing import Any
 import pytest
 
 import bezique as bz
-from webapi import WEB, call, start_server, token_of
-
-sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
-
-import storage
+from bezique.web import storage
+from webapi import call, start_server, token_of
 
 
 def create(url: str, **request: object) -> dict[str, Any]:

@@ -1,36 +1,33 @@
-"""The reference browser client in the players' languages: ``?lang=`` on the API (refusals
-and combination names through bezique.i18n) and the page's own words (static/words.json)."""
+"""The web app in the players' languages: ``?lang=`` on the API (refusals and combination
+names through bezique.i18n) and the page's own words (bezique/web/static/words.json)."""
 
 from __future__ import annotations
 
 import json
 import re
 import string
-import sys
 from collections.abc import Iterator
 
 import pytest
 
 import bezique as bz
 from bezique import i18n
-from webapi import WEB, call, token_of
-
-sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
-
-import server
-import sessions
-import views
+from bezique.web import games as sessions
+from bezique.web import serving as server
+from bezique.web import views
+from bezique.web.app import STATIC
+from webapi import call, open_store, token_of
 
 
 @pytest.fixture(scope="module")
-def web() -> Iterator[server.Server]:
-    with server.running(store=sessions.GameStore(bot="greedy")) as running:
+def web() -> Iterator[server.Running]:
+    with server.running(store=open_store(bot="greedy")) as running:
         yield running
 
 
 @pytest.mark.parametrize(("lang", "words"), [("fi", "ei ole korttia A♠ kädessä eikä pöydässä"),
                                              ("de", "hat A♠ weder in der Hand noch auf dem")])
-def test_a_refusal_comes_in_the_requests_language(web: server.Server, lang: str,
+def test_a_refusal_comes_in_the_requests_language(web: server.Running, lang: str,
                                                   words: str) -> None:
     status, game = call(web.url + "api/games", "POST", {"variant": "two-pack", "seed": 7})
     assert status == 200
@@ -47,7 +44,7 @@ def test_a_refusal_comes_in_the_requests_language(web: server.Server, lang: str,
 
 @pytest.mark.parametrize(("lang", "words"), [("fi", "ei voi toimia nyt"), ("de", "ist am Zug")])
 def test_out_of_turn_and_a_strange_token_are_refused_in_the_language(
-        web: server.Server, lang: str, words: str) -> None:
+        web: server.Running, lang: str, words: str) -> None:
     """R2.4: a seat acting out of turn is refused (409) in the request's language; so is a
     token that is no seat's (403) and a request without one (401)."""
     status, game = call(web.url + "api/games", "POST",
@@ -63,7 +60,7 @@ def test_out_of_turn_and_a_strange_token_are_refused_in_the_language(
     assert status == 401 and answer["message"] != answer["error"]
 
 
-def test_the_titles_and_names_follow_the_language(web: server.Server) -> None:
+def test_the_titles_and_names_follow_the_language(web: server.Running) -> None:
     status, game = call(web.url + "api/games?lang=fi", "POST",
                         {"variant": "two-pack", "seed": 7})
     assert status == 200 and game["title"] == i18n.variant_title(bz.variants.TWO_PACK, "fi")
@@ -71,7 +68,7 @@ def test_the_titles_and_names_follow_the_language(web: server.Server) -> None:
     assert seen["title"] == i18n.variant_title(bz.variants.TWO_PACK, "de")
 
 
-def test_an_unknown_language_is_refused(web: server.Server) -> None:
+def test_an_unknown_language_is_refused(web: server.Running) -> None:
     status, answer = call(web.url + "api/variants?lang=sv")
     assert status == 400 and "unknown language 'sv'" in answer["message"]
     status, answer = call(web.url + "api/variants?lang=de")
@@ -89,8 +86,8 @@ def test_combination_names_come_in_the_language() -> None:
 def _page_words() -> set[str]:
     """Every English text the page shows through t(): app.js's literals, index.html's
     data-i18n elements, and the labels of the actions and the result's rows."""
-    app = (WEB / "static" / "app.js").read_text(encoding="utf-8")
-    page = (WEB / "static" / "index.html").read_text(encoding="utf-8")
+    app = (STATIC / "app.js").read_text(encoding="utf-8")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
     found = set(re.findall(r'\bt\(\s*"([^"]+)"', app))
     for either in re.findall(r'\bt\([^;"]*(?:"declare")?[^;"]*\? "([^"]+)" : "([^"]+)"', app):
         found |= set(either)  # t(condition ? "a" : "b")
@@ -102,7 +99,7 @@ def _page_words() -> set[str]:
 
 @pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
 def test_the_page_has_its_words_in_every_language(lang: str) -> None:
-    words = json.loads((WEB / "static" / "words.json").read_text(encoding="utf-8"))[lang]
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))[lang]
     wanted = _page_words()
     assert len(wanted) > 40
     assert wanted <= set(words), sorted(wanted - set(words))
@@ -123,5 +120,5 @@ def test_the_log_marks_forced_passes_in_every_language() -> None:
     logs = {lang: views.view(session, 0, lang)["log"] for lang in i18n.LANGUAGES}
     assert any(entry.get("forced") for entry in logs["en"])
     assert all(log == logs["en"] for log in logs.values())
-    words = json.loads((WEB / "static" / "words.json").read_text(encoding="utf-8"))
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
     assert (words["fi"]["(forced)"], words["de"]["(forced)"]) == ("(pakotettu)", "(erzwungen)")

@@ -1,4 +1,4 @@
-"""The reference web app's seats (examples/web): people and bots in any mix, a token per
+"""The web app's seats (bezique.web): people and bots in any mix, a token per
 person, whole games, lone passes, JSON errors; over HTTP against an in-process server."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ import http.client
 import json
 import re
 import socket
-import sys
 import threading
 from typing import Any
 
@@ -15,12 +14,9 @@ import pytest
 
 import bezique as bz
 from bezique.notation import card_text
-from webapi import WEB, api, call, serving, token_of
-
-sys.path.insert(0, str(WEB))  # examples/web (webapi has put it there already)
-
-import server
-import storage
+from bezique.web import serving as server
+from bezique.web import storage
+from webapi import api, call, serving, token_of
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[AKQJ987])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -29,13 +25,13 @@ LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 web = pytest.fixture(scope="module", name="web")(serving)
 
 
-def create(web: server.Server, **request: object) -> dict[str, Any]:
+def create(web: server.Running, **request: object) -> dict[str, Any]:
     status, game = call(api(web, "games"), "POST", request)
     assert status == 200, game
     return game
 
 
-def position(web: server.Server, game_id: str) -> bz.State | bz.Game:
+def position(web: server.Running, game_id: str) -> bz.State | bz.Game:
     found: bz.State | bz.Game = web.store.run(game_id, lambda session: session.position)
     return found
 
@@ -44,7 +40,7 @@ def cards_in(text: str) -> set[str]:
     return {rank + LETTER.get(suit, suit) for rank, suit in CARD.findall(text)}
 
 
-def check_view(web: server.Server, answer: dict[str, Any], seat: int) -> None:
+def check_view(web: server.Running, answer: dict[str, Any], seat: int) -> None:
     """The answer is ``seat``'s: its observation is the library's, and no card outside it
     is named anywhere in the answer."""
     assert answer["seat"] == seat
@@ -59,7 +55,7 @@ def check_view(web: server.Server, answer: dict[str, Any], seat: int) -> None:
 # ----------------------------------------------------------------------------- seats
 
 
-def test_people_get_a_token_each_and_see_only_their_own_seat(web: server.Server) -> None:
+def test_people_get_a_token_each_and_see_only_their_own_seat(web: server.Running) -> None:
     game = create(web, variant="two-pack", seed=7, seats=["human", "human"])
     assert sorted(game["tokens"]) == ["0", "1"] and game["seats"] == ["human", "human"]
     assert len(set(game["tokens"].values())) == 2
@@ -78,7 +74,7 @@ def test_people_get_a_token_each_and_see_only_their_own_seat(web: server.Server)
         card_text(c) for c in state.hands[0]}
 
 
-def test_the_bots_play_their_seats_on_the_server(web: server.Server) -> None:
+def test_the_bots_play_their_seats_on_the_server(web: server.Running) -> None:
     game = create(web, variant="four-handed", seed=3,
                   seats=["bot:random", "human", "bot:greedy", "human"])
     assert sorted(game["tokens"]) == ["1", "3"] and game["seat"] == 1
@@ -90,7 +86,7 @@ def test_the_bots_play_their_seats_on_the_server(web: server.Server) -> None:
     assert position(web, game["id"]).to_move == 3
 
 
-def test_the_older_request_still_gives_one_person_against_bots(web: server.Server) -> None:
+def test_the_older_request_still_gives_one_person_against_bots(web: server.Running) -> None:
     game = create(web, variant="three-handed", seed=2, bot="random", seat=1)
     assert game["seats"] == ["bot:random", "human", "bot:random"]
     assert list(game["tokens"]) == ["1"] and game["bot"] == "random"
@@ -110,7 +106,7 @@ BAD_SEATS = {
 
 
 @pytest.mark.parametrize("body", BAD_SEATS.values(), ids=BAD_SEATS.keys())
-def test_a_bad_seat_request_is_refused_and_stores_nothing(web: server.Server,
+def test_a_bad_seat_request_is_refused_and_stores_nothing(web: server.Running,
                                                           body: dict[str, Any]) -> None:
     count = len(web.store)
     status, answer = call(api(web, "games"), "POST", body)
@@ -121,11 +117,11 @@ def test_a_bad_seat_request_is_refused_and_stores_nothing(web: server.Server,
 # ----------------------------------------------------------------------------- attacks
 
 
-def two_people(web: server.Server) -> dict[str, Any]:
+def two_people(web: server.Running) -> dict[str, Any]:
     return create(web, variant="two-pack", seed=11, seats=["human", "human"])
 
 
-def refused(web: server.Server, game: dict[str, Any], status: int, *, token: str | None = None,
+def refused(web: server.Running, game: dict[str, Any], status: int, *, token: str | None = None,
             headers: dict[str, str] | None = None, action: str | None = None) -> dict[str, Any]:
     """Send the action of the seat to move (or ``action``) with these credentials: refused
     with ``status``, and nothing changed."""
@@ -146,7 +142,7 @@ def refused(web: server.Server, game: dict[str, Any], status: int, *, token: str
     return answer
 
 
-def test_no_token_is_401(web: server.Server) -> None:
+def test_no_token_is_401(web: server.Running) -> None:
     game = two_people(web)
     answer = refused(web, game, 401)
     assert "Bearer" in answer["error"]
@@ -157,19 +153,19 @@ def test_no_token_is_401(web: server.Server) -> None:
 
 @pytest.mark.parametrize("header", ["Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "token",
                                     "Bearer a b", "bearer"])
-def test_a_malformed_authorization_is_401(web: server.Server, header: str) -> None:
+def test_a_malformed_authorization_is_401(web: server.Running, header: str) -> None:
     game = two_people(web)
     refused(web, game, 401, headers={"Authorization": header})
 
 
-def test_a_wrong_token_is_403(web: server.Server) -> None:
+def test_a_wrong_token_is_403(web: server.Running) -> None:
     game = two_people(web)
     refused(web, game, 403, token="x" * 32)
     refused(web, game, 403, token=token_of(game, 1)[:-1])
     assert call(api(web, f"games/{game['id']}"), token="nobody")[0] == 403
 
 
-def test_the_token_of_another_game_is_403(web: server.Server) -> None:
+def test_the_token_of_another_game_is_403(web: server.Running) -> None:
     game, other = two_people(web), two_people(web)
     for seat in (0, 1):
         refused(web, game, 403, token=token_of(other, seat))
@@ -177,7 +173,7 @@ def test_the_token_of_another_game_is_403(web: server.Server) -> None:
         assert status == 403
 
 
-def test_another_seats_token_out_of_turn_is_409_with_the_turn_rule(web: server.Server) -> None:
+def test_another_seats_token_out_of_turn_is_409_with_the_turn_rule(web: server.Running) -> None:
     game = two_people(web)
     state = position(web, game["id"])
     assert state.to_move == 1  # the non-dealer leads
@@ -191,13 +187,13 @@ def test_another_seats_token_out_of_turn_is_409_with_the_turn_rule(web: server.S
     refused(web, game, 409, token=mover, action="play " + after["observation"]["hand"][0])
 
 
-def test_a_refusal_by_the_rules_is_400_with_its_rule(web: server.Server) -> None:
+def test_a_refusal_by_the_rules_is_400_with_its_rule(web: server.Running) -> None:
     game = two_people(web)
     answer = refused(web, game, 400, token=token_of(game, 1), action="pass")
     assert answer["rule"] == "R2.6"
 
 
-def test_an_unknown_game_is_404_before_the_token_is_looked_at(web: server.Server) -> None:
+def test_an_unknown_game_is_404_before_the_token_is_looked_at(web: server.Running) -> None:
     for token in (None, "x"):
         status, answer = call(api(web, "games/0123456789abcdef"), token=token)
         assert status == 404 and answer["error"]
@@ -206,7 +202,7 @@ def test_an_unknown_game_is_404_before_the_token_is_looked_at(web: server.Server
 # ----------------------------------------------------------------------------- whole games
 
 
-def play(web: server.Server, game: dict[str, Any], seats: dict[int, str],
+def play(web: server.Running, game: dict[str, Any], seats: dict[int, str],
          limit: int = 5000) -> dict[str, Any]:
     """Play every person's seat with its first legal action until the end; the last view
     of the seat that acted last."""
@@ -225,7 +221,7 @@ def play(web: server.Server, game: dict[str, Any], seats: dict[int, str],
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_plays_deal_after_deal_to_the_target(web: server.Server) -> None:
+def test_a_whole_game_plays_deal_after_deal_to_the_target(web: server.Running) -> None:
     game = create(web, variant="two-pack", seed=5, whole_game=True)
     assert game["whole_game"] and game["game"]["deal"] == 1
     assert game["game"]["totals"] == [0, 0] and game["game"]["target"] == 1000
@@ -248,7 +244,7 @@ def test_a_whole_game_plays_deal_after_deal_to_the_target(web: server.Server) ->
     assert record.kind == "game" and record.seed == 5 and record.final_game() == end
 
 
-def test_a_whole_rubicon_game_ends_with_its_settlement(web: server.Server) -> None:
+def test_a_whole_rubicon_game_ends_with_its_settlement(web: server.Running) -> None:
     game = create(web, variant="rubicon", seed=2, whole_game=True)
     final = play(web, game, {0: token_of(game)})
     end = position(web, game["id"])
@@ -258,7 +254,7 @@ def test_a_whole_rubicon_game_ends_with_its_settlement(web: server.Server) -> No
     assert final["result"]["settlement"]["value"] == settled.value == final["game"]["value"]
 
 
-def test_a_four_handed_game_of_two_people_and_two_bots(web: server.Server) -> None:
+def test_a_four_handed_game_of_two_people_and_two_bots(web: server.Running) -> None:
     """Two people (opponents, seats 0 and 1), each a thread of his own waiting for his
     turn with ``?after=``, and two bots play a whole game to 2000."""
     game = create(web, variant="four-handed", seed=4, whole_game=True,
@@ -307,7 +303,7 @@ def test_a_four_handed_game_of_two_people_and_two_bots(web: server.Server) -> No
     ("DELETE", "api/games", 405), ("PUT", "api/games", 405), ("PATCH", "api/variants", 405),
     ("DELETE", "", 405), ("DELETE", "api/nothing", 404), ("BREW", "api/games", 501),
     ("OPTIONS", "", 501)])
-def test_every_error_answer_is_json(web: server.Server, method: str, path: str,
+def test_every_error_answer_is_json(web: server.Running, method: str, path: str,
                                     status: int) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", web.server_address[1], timeout=30)
     connection.request(method, "/" + path)
@@ -323,7 +319,7 @@ def test_every_error_answer_is_json(web: server.Server, method: str, path: str,
     (b"GET /" + b"a" * (65537 - 5), 414),  # a request line over 65536 bytes
     (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % k for k in range(101)), 431)])
 def test_a_request_the_http_server_refuses_is_answered_in_json(
-        web: server.Server, request_head: bytes, status: int) -> None:
+        web: server.Running, request_head: bytes, status: int) -> None:
     with socket.create_connection(("127.0.0.1", web.server_address[1]), timeout=30) as raw:
         raw.sendall(request_head)
         answer = b""

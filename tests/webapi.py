@@ -1,5 +1,6 @@
-"""What the tests of the reference web app (examples/web) share: a JSON client over
-``urllib``, the seat tokens, and the server started as a process of its own."""
+"""What the tests of the web app (bezique.web) share: a JSON client over ``urllib``, the
+seat tokens, the server started as ``bezique serve`` in a process of its own, or served
+in this process (``bezique.web.running``) in a background thread."""
 
 from __future__ import annotations
 
@@ -14,10 +15,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bezique.web import GameStore, Running, running
+from bezique.web.limits import CreationLimit
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "examples" / "web"
-if str(WEB) not in sys.path:
+if str(WEB) not in sys.path:  # the browser helpers (examples/web/browser.py)
     sys.path.insert(0, str(WEB))
+
+OPEN_LIMITS = ("--burst", "100000", "--unplayed-games", "100000",
+               "--sockets-per-address", "100000")
+"""``bezique serve``'s creation limits for tests that make many games from the loopback."""
+
+
+def open_store(**options: Any) -> GameStore:
+    """A game store whose creation limits no test of the API reaches (the tests of the
+    limits make their own)."""
+    return GameStore(limit=CreationLimit(burst=100000, unplayed=100000), **options)
 
 
 def call(url: str, method: str = "GET", body: object = None, *, raw: bytes | None = None,
@@ -42,6 +56,17 @@ def call(url: str, method: str = "GET", body: object = None, *, raw: bytes | Non
     return status, json.loads(decoded) if kind.startswith("application/json") else decoded
 
 
+def enough_files(count: int) -> None:
+    """Let this process open ``count`` files (a loopback connection is two here: the
+    client's and the server's end), as far as the hard limit allows."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def token_of(game: dict[str, Any], seat: int | None = None) -> str:
     """The token of ``seat`` (the answer's own seat by default) from a new game's answer."""
     token: str = game["tokens"][str(game["seat"] if seat is None else seat)]
@@ -56,10 +81,11 @@ def free_port() -> int:
 
 
 def start_server(*args: str, port: int | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``examples/web/server.py`` with ``args`` as a process on a loopback port, once it
-    answers; the process and the server's address."""
+    """``bezique serve`` with ``args`` (and :data:`OPEN_LIMITS`) as a process on a
+    loopback port, once it answers; the process and the server's address."""
     port = free_port() if port is None else port
-    command = [sys.executable, str(WEB / "server.py"), "--port", str(port), *args]
+    command = [sys.executable, "-m", "bezique", "serve", "--port", str(port), *OPEN_LIMITS,
+               *args]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
@@ -76,14 +102,11 @@ def start_server(*args: str, port: int | None = None) -> tuple[subprocess.Popen[
     raise AssertionError("the server did not start")
 
 
-def serving() -> Iterator[Any]:
+def serving() -> Iterator[Running]:
     """The web app's server in this process on a loopback port, in a background thread,
     for a module's tests (``web = pytest.fixture(scope="module", name="web")(serving)``)."""
-    import server
-    import sessions
-
-    with server.running(store=sessions.GameStore(bot="greedy")) as running:
-        yield running
+    with running(store=open_store(bot="greedy")) as served:
+        yield served
 
 
 def api(web: Any, path: str) -> str:

@@ -21,9 +21,9 @@ import sys
 from pathlib import Path
 
 import browser
-import server
-import sessions
 from playwright.sync_api import Page, sync_playwright
+
+from bezique.web import GameStore, running
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = 700
@@ -50,7 +50,7 @@ def take(out: Path, *, width: int, deal: int, moves: int, seed: int, variant: st
     if chromium is None:
         raise SystemExit("screenshot.py: no Chromium found (install the system's chromium)")
     phone = width <= PHONE
-    with server.running(store=sessions.GameStore(bot="greedy")) as web, sync_playwright() as pw:
+    with running(store=GameStore(bot="greedy")) as web, sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium, headless=True)
         page = chrome.new_page(viewport={"width": width, "height": 844 if phone else 860},
                                device_scale_factor=2 if phone else 1)

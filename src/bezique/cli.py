@@ -32,6 +32,9 @@ Subcommands:
   rated on duplicate deals (:func:`bezique.ladder`), Elo with 95% intervals.
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
+* ``bezique serve [--host H] [--port N] [--db PATH] [--expire-days D] ...``: the
+  reference web app (:mod:`bezique.web`, the ``web`` extra) until Ctrl-C; ``bezique
+  serve --help`` lists the limits it takes (``docs/deploy.rst``).
 
 Every subcommand takes ``--lang en|fi|de`` (:mod:`bezique.i18n`): the language of what
 it tells, by default the environment's locale (``LANG=fi_FI.UTF-8``) when the library
@@ -58,6 +61,7 @@ from bezique import bots as bots_module
 from bezique import variants
 from bezique._cli_progress import Progress as _Progress
 from bezique._cli_review import run_ladder, run_review
+from bezique._cli_serve import add_serve_parser, serve
 from bezique._cli_terminal import narrate_deal, play_deal
 from bezique._messages import N_
 from bezique.actions import Action
@@ -383,6 +387,7 @@ def _parser() -> _Parser:
 
     rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")
     rules.add_argument("name", nargs="?", help="variant name or alias")
+    add_serve_parser(sub, _whole)
     for command in (demo, play, sim, rev, lad, rules):
         command.add_argument("--lang", type=_language, default=default_language(),
                              help=f"language: {', '.join(LANGUAGES)} (default from the "
@@ -399,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules,
-        "review": _review, "ladder": _ladder}
+        "review": _review, "ladder": _ladder, "serve": serve}
     try:
         args = _parser().parse_args(argv)
         return commands[args.command](args)

@@ -205,6 +205,8 @@ def _check_trump(s: State) -> None:
                 "trump is fixed by the first marriage or sequence declared (R5.1)")
     for i, combo in enumerate(s.combos):
         if combo.kind in _FIXING or combo.kind in _PLAIN:
+            require(bool(combo.cards), f"combos[{i}].cards",
+                    f"a {combo.kind.value} of no cards (R3.3: a king and a queen)")
             trumps = combo.cards[0].suit is s.trump
             require(trumps == (combo.kind in _FIXING), f"combos[{i}].kind",
                     f"a {combo.kind.value} of {combo.cards[0].suit} with trump {s.trump}")

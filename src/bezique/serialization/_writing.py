@@ -46,7 +46,27 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     kind = DOCUMENTS.get(type(obj)) or ACTION_TYPES.get(type(obj))
     if kind is None:
         raise SerializationError(f"cannot serialise {type(obj).__name__}")
-    return json.dumps({"schema": SCHEMA, "type": kind, **encode(obj)}, indent=indent)
+    document = {"schema": SCHEMA, "type": kind, **encode(obj)}
+    variant = document.get("variant")
+    if indent is not None or type(variant) is not dict:
+        return json.dumps(document, indent=indent)
+    # the variant's body is the same for every document of the variant: written once
+    cached = _VARIANT_TEXTS.get(id(variant))
+    if cached is None or cached[0] is not variant:
+        if len(_VARIANT_TEXTS) >= 256:
+            _VARIANT_TEXTS.clear()
+        cached = _VARIANT_TEXTS[id(variant)] = (variant, json.dumps(variant))
+    document["variant"] = _SPLICE
+    return json.dumps(document).replace(_SPLICED, cached[1], 1)
+
+
+_SPLICE = "\0"
+"""The variant's place in a document while the rest is written (no other string of a
+document holds a NUL, and the variant's members come after ``schema`` and ``type``)."""
+_SPLICED = json.dumps(_SPLICE)
+
+_VARIANT_TEXTS: dict[int, tuple[dict[str, Any], str]] = {}
+"""The JSON text of the variants' bodies already written, by the body's identity."""
 
 
 _CARD_TEXT = tuple(card_text(card) for card in ALL_CARDS)

@@ -1,4 +1,4 @@
-"""What a seat of the reference web app may see of its game: :func:`view`, the only door.
+"""What a seat of the web app may see of its game: :func:`view`, the only door.
 
 A view holds the seat's observation (``bz.observe``, written by ``bz.to_json``), its
 legal actions in the library's notation, the public log of the deal in play (a person's
@@ -11,6 +11,7 @@ combinations' names are in the view's language (:mod:`bezique.i18n`).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import bezique as bz
@@ -18,22 +19,42 @@ from bezique import i18n
 from bezique.notation import card_text
 
 if TYPE_CHECKING:
-    from sessions import Session
+    from bezique.web.games import Session
 
-__all__ = ["RequestError", "refusal_text", "view"]
+__all__ = ["RequestError", "SeatView", "log_entry", "refusal_text", "render", "view"]
 
 
 class RequestError(Exception):
-    """A request the server refuses; ``status`` is the HTTP status, ``rule`` a rule id or None,
-    ``refusal`` the library's error when the rules refuse (to be told in the player's
-    language, :func:`bezique.i18n.message`)."""
+    """A request the server refuses.
+
+    Args:
+        status: The HTTP status.
+        message: What is refused and why (English).
+        rule: The rule id that refuses it, or ``None``.
+        refusal: The library's error when the rules refuse (told in the player's
+            language by :func:`bezique.i18n.message`).
+        code: A word a program can test (``"stale"``), or ``None``.
+        headers: Headers of the answer (``Retry-After``).
+    """
 
     def __init__(self, status: int, message: str, rule: str | None = None,
-                 refusal: bz.IllegalActionError | None = None) -> None:
+                 refusal: bz.IllegalActionError | None = None, *, code: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.refusal = refusal
+        self.status: int = status
+        self.rule: str | None = rule
+        self.refusal: bz.IllegalActionError | None = refusal
+        self.code: str | None = code
+        self.headers: dict[str, str] = headers or {}
+
+    def payload(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON answer: ``{"error", "rule", "message"}`` (``message`` in ``lang``), and
+        ``"code"`` when there is one."""
+        answer: dict[str, Any] = {"error": str(self), "rule": self.rule,
+                                  "message": refusal_text(self, lang)}
+        if self.code is not None:
+            answer["code"] = self.code
+        return answer
 
 
 def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[str, Any]:
@@ -103,36 +124,87 @@ def _game(session: Session) -> dict[str, Any] | None:
     }
 
 
-def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
-    """What ``seat`` receives about its game: nothing that seat may not see; the title and
-    the combinations' names in ``lang``."""
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view of one position, written once: what every answer about it sends."""
+
+    body: bytes
+    """The view as a JSON object (UTF-8), the observation's document spliced in as
+    ``bz.to_json`` wrote it."""
+    seat: int
+    """The seat it is for."""
+    moves: int
+    """The game's number of actions."""
+    to_move: int | None
+    """The player to move (``None`` once the game is over)."""
+
+    def data(self) -> dict[str, Any]:
+        """The view as a new dictionary."""
+        found: dict[str, Any] = json.loads(self.body)
+        return found
+
+
+def log_entry(player: int, action: str, forced: bool) -> str:
+    """One entry of the view's ``log`` as JSON: ``{"player", "action"}``, and ``"forced":
+    true`` for a person's lone pass played for him."""
+    entry: dict[str, Any] = {"player": player, "action": action}
+    if forced:
+        entry["forced"] = True
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def _shared(session: Session) -> str:
+    """The members of every seat's view of the position, as JSON (without the braces)."""
     state = session.state
-    observation = bz.observe(session.position, seat)
-    variant = session.variant
     deal = session.deal_number
+    first = len(session.log)
+    while first and session.log[first - 1][0] == deal:
+        first -= 1
     bots = [kind[4:] for kind in session.seats if kind.startswith("bot:")]
-    legal = bz.legal_actions(observation)
-    return {
+    text = json.dumps({
         "id": session.id,
-        "variant": variant.name,
-        "title": i18n.variant_title(variant, lang),
-        "seat": seat,
+        "variant": session.variant.name,
         "seats": list(session.seats),
         "bot": bots[0] if bots else None,
         "sides": list(state.sides),
         "whole_game": session.whole_game,
         "moves": len(session.actions),
-        "observation": json.loads(bz.to_json(observation)),
-        "legal": [bz.format_action(a) for a in legal],
-        "choices": [_choice(variant, a, lang) for a in legal],
-        "log": [{"player": p, "action": text, **({"forced": True} if forced else {})}
-                for d, p, text, forced in session.log if d == deal],
         "last_trick": {"cards": [[p, card_text(c)] for p, c in session.last_trick],
                        "winner": session.last_winner},
         "over": session.position.is_over,
         "result": result_of(bz.deal_result(state)) if state.is_over else None,
         "game": _game(session),
-    }
+    }, ensure_ascii=False)
+    return f'{text[1:-1]}, "log": [{", ".join(session.log_json[first:])}]'
+
+
+def render(session: Session, seat: int, lang: str = "en") -> SeatView:
+    """What ``seat`` receives about its game (see :func:`view`), written as JSON: the
+    members every seat's view shares are written once for the position."""
+    if session.shared is None:
+        session.shared = _shared(session)
+    observation = bz.observe(session.position, seat)
+    variant = session.variant
+    legal = bz.legal_actions(observation)
+    own = json.dumps({
+        "title": i18n.variant_title(variant, lang),
+        "seat": seat,
+        "legal": [bz.format_action(a) for a in legal],
+        "choices": [_choice(variant, a, lang) for a in legal],
+    }, ensure_ascii=False)
+    body = (f'{own[:-1]}, {session.shared}, "observation": {bz.to_json(observation)}}}')
+    return SeatView(body.encode(), seat, len(session.actions), session.position.to_move)
+
+
+def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
+    """What ``seat`` receives about its game: nothing that seat may not see; the title and
+    the combinations' names in ``lang``.
+
+    ``{"id", "variant", "title", "seat", "seats", "bot", "sides", "whole_game", "moves",
+    "observation", "legal", "choices", "log", "last_trick", "over", "result", "game"}``:
+    ``observation`` is the library's document of ``bz.observe(position, seat)``.
+    """
+    return render(session, seat, lang).data()
 
 
 _SERVER_REFUSALS: dict[str, dict[str, str]] = {

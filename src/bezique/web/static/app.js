@@ -7,9 +7,13 @@
 //                ({player, action, forced: true} for a lone pass played for the person);
 //   result       the deal's result with its breakdown (bz.deal_result) once it is over.
 //   game         for a whole game: the deal number, running totals, finished deals;
-//   moves        how many actions the game has had (GET ...?after=<moves> waits for more).
-// A move is sent as its notation: POST /api/games/<id>/actions {"action": "play QS"}, with
-// the seat's token (Authorization: Bearer <token>). The page's address holds the game and
+//   moves        how many actions the game has had.
+// A move is sent as its notation with the number of moves seen: POST /api/games/<id>/actions
+// {"action": "play QS", "after": <moves>}, with the seat's token (Authorization: Bearer
+// <token>); a request sent twice is refused the second time (409, "code": "stale"), so a
+// double click never plays twice. While another seat is to move, the page listens on the
+// game's WebSocket (/api/games/<id>/ws: the token as the first message, then the seat's
+// view after every move), or, where no WebSocket opens, asks GET ...?after=<moves>. The page's address holds the game and
 // the token (#game=<id>&token=<token>): it is the seat's link, to come back or to hand on.
 // Languages: every request carries ?lang= (the server's refusals, titles and combination
 // names come in that language); the page's own words are looked up in /words.json by t().
@@ -29,6 +33,9 @@ let game = null;
 let token = null;
 let invites = [];  // [seat, link] for the other people's seats of a game made here
 let polling = 0;   // the generation of the wait for another seat's move
+let socket = null;  // the game's WebSocket, listening for the other seats' moves
+let socketKey = "";  // the game, token and language it was opened for
+let socketsWork = "WebSocket" in window;  // false once one failed to open: then long polls
 let lang = localStorage.getItem("bezique-lang") || "en";
 let words = {};  // the page's words in every language: {"fi": {"Trick": "Tikki", ...}, ...}
 
@@ -117,11 +124,15 @@ async function request(method, url, body, quiet = false) {
 
 async function send(action) {
   if (!game || app.dataset.state === "busy") return;
-  const { ok, payload } = await request("POST", `/api/games/${game.id}/actions`, { action });
+  const { ok, payload } = await request("POST", `/api/games/${game.id}/actions`,
+                                       { action, after: game.moves });
   if (ok) {
     game = payload;
     polling++;
     showMessage("");
+  } else if (payload.code === "stale") {  // the game moved on meanwhile: show it as it is
+    const { ok: found, payload: now } = await request("GET", `/api/games/${game.id}`);
+    if (found) game = now;
   } else {
     showMessage(payload.message, payload.rule);
   }
@@ -170,7 +181,57 @@ function render() {
   if (game) draw(game.observation);
   app.dataset.state = "ready";
   app.dataset.renders = String(Number(app.dataset.renders) + 1);
-  if (game) waitForOthers();
+  if (game) listen();
+}
+
+// Hear of the other seats' moves: by the game's WebSocket, else by long polls.
+function listen() {
+  const key = `${game.id} ${token} ${lang}`;
+  if (game.over) {
+    closeSocket();
+    return;
+  }
+  if (!socketsWork) {
+    waitForOthers();
+    return;
+  }
+  if (socket && socketKey === key) return;
+  closeSocket();
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/api/games/${game.id}/ws?lang=${lang}`);
+  let opened = false;
+  socket = ws;
+  socketKey = key;
+  ws.onopen = () => {
+    opened = true;
+    ws.send(JSON.stringify({ token }));
+  };
+  ws.onmessage = (event) => {
+    const payload = JSON.parse(event.data);
+    if (ws !== socket || !game) return;
+    if (payload.error) {
+      showMessage(payload.message, payload.rule);
+    } else if (payload.id === game.id && payload.moves > game.moves) {
+      game = payload;
+      render();
+    }
+  };
+  ws.onclose = () => {
+    if (ws !== socket) return;
+    socket = null;
+    socketKey = "";
+    if (!opened) socketsWork = false;  // no WebSocket gets through: wait by long polls
+    if (game && !game.over) setTimeout(() => { if (game && !socket) listen(); }, 1000);
+  };
+}
+
+function closeSocket() {
+  if (socket) {
+    const old = socket;
+    socket = null;
+    socketKey = "";
+    old.close();
+  }
 }
 
 // While another seat is to move (another person: the bots play on the server), ask the

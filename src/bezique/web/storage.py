@@ -1,4 +1,4 @@
-"""The reference web app's database: its games in SQLite (the standard library's ``sqlite3``).
+"""The web app's database: its games behind a small interface, SQLite the embedded default.
 
 What is stored is what rebuilds a game exactly, nothing derived: the game's variant (by
 name), seed and kind (one deal or a whole game), its seats (``"human"`` or
@@ -8,17 +8,24 @@ every action taken, numbered, with the seat that took it, in the library's notat
 ``bz.new_deal`` / ``bz.new_game`` of its variant and seed, which is what a
 :class:`bezique.Record` of the game does (:func:`record`).
 
+:class:`Storage` is the interface the app uses; :class:`Database` is its SQLite
+implementation (the standard library's ``sqlite3``), so that a server database can be
+added later without touching the app.
+
 A file database runs in WAL mode. With ``synchronous="full"`` (the default) an action
 is on the disk once :meth:`Database.add_actions` returns: neither a server killed at
 any moment nor a power cut loses an accepted action, at the price of a disk flush per
-action (some milliseconds each, one at a time). With ``synchronous="normal"`` the
-action is in the database file's write-ahead log, which a killed server (SIGKILL) does
-not lose either, but a power cut may lose the last ones. Without a path the database
-is in memory (``":memory:"``) and lives as long as the server.
+action. With ``synchronous="normal"`` the action is in the write-ahead log, which a
+killed server (SIGKILL) does not lose either, but a power cut may lose the last ones.
+Without a path the database is in memory (``":memory:"``) and lives as long as the
+server.
 
-Expiry: a game in which no action was taken for ``expire_days`` days (counted from its
-creation while it has none) is deleted, with its seats and actions, when a server
-starts on the database and whenever a game is created; nothing else deletes a game.
+Expiry: a game in which no action was taken for ``days`` days (counted from its
+creation while it has none) is deleted, with its seats and actions, and so is a game in
+which no person ever acted (only its bots' first moves) after ``unplayed_days`` where
+the server sets it (``bezique serve`` does: :data:`UNPLAYED_DAYS`); the
+store does it when a server starts on the database and whenever a game is created;
+nothing else deletes a game.
 """
 
 from __future__ import annotations
@@ -29,18 +36,24 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import bezique as bz
 
-__all__ = ["EXPIRE_DAYS", "Database", "GameRow", "digest", "record"]
+__all__ = ["EXPIRE_DAYS", "SYNCHRONOUS", "UNPLAYED_DAYS", "Database", "GameRow", "Storage",
+           "digest", "record"]
 
 EXPIRE_DAYS = 30.0
 """Days without an action after which a game is deleted (at startup and at a creation)."""
 
+UNPLAYED_DAYS = 1.0
+"""Days after which ``bezique serve`` deletes a game in which no person ever acted."""
+
 SYNCHRONOUS = ("full", "normal")
 """What ``Database(synchronous=...)`` takes: SQLite's ``synchronous`` for a file."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""Version 2 added ``games.moved`` (0 until a person's first action)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -50,7 +63,8 @@ CREATE TABLE IF NOT EXISTS games (
     whole_game INTEGER NOT NULL,
     seats TEXT NOT NULL,
     created REAL NOT NULL,
-    touched REAL NOT NULL
+    touched REAL NOT NULL,
+    moved INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS tokens (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -79,42 +93,95 @@ class GameRow:
     """A game as stored: everything needed to rebuild it."""
 
     id: str
+    """The game's id (16 hex digits)."""
     variant: str
+    """The variant's name."""
     seed: int
+    """The seed of ``bz.new_deal`` / ``bz.new_game``."""
     whole_game: bool
+    """A whole game (deal after deal) rather than one deal."""
     seats: tuple[str, ...]
+    """``"human"`` or ``"bot:<name>"``, one a seat."""
     digests: dict[int, str]
+    """The digest of each person's seat's token, by seat."""
     actions: tuple[tuple[int, str], ...]
     """``(player, action in notation)``, in order."""
 
 
+class Storage(Protocol):
+    """What the app needs of a database; :class:`Database` is the SQLite one.
+
+    Every method is safe to call from any thread; a method that writes has committed when
+    it returns.
+    """
+
+    quick: bool
+    """Whether a write returns without waiting for a disk or a network (no flush): the
+    app then writes from its event loop rather than from a worker thread."""
+
+    def create(self, row: GameRow, now: float) -> None:
+        """Store a new game with its token digests and first actions (the bots'), at once."""
+
+    def add_actions(self, game_id: str, first: int, actions: Sequence[tuple[int, str]],
+                    now: float) -> None:
+        """Append a person's action and what followed it (numbered from ``first + 1``)."""
+
+    def load(self, game_id: str) -> GameRow | None:
+        """The stored game, or ``None``."""
+
+    def count(self) -> int:
+        """How many games are stored."""
+
+    def expire(self, now: float, days: float, unplayed_days: float | None = None) -> int:
+        """Delete the games without an action for ``days`` days and those in which no
+        person acted for ``unplayed_days`` (if given); how many were deleted."""
+
+    def close(self) -> None:
+        """Release the database."""
+
+
 class Database:
-    """The games' database; safe to share between threads (one connection, one lock).
+    """The games in SQLite; safe to share between threads (one connection, one lock).
 
     Args:
         path: A file (made if absent) or ``":memory:"``.
         synchronous: ``"full"`` or ``"normal"``: SQLite's ``synchronous`` for a file.
+
+    Raises:
+        BeziqueError: for an unknown ``synchronous``, a file that is no SQLite database
+            or one of a schema this version does not know.
     """
 
     def __init__(self, path: str = ":memory:", synchronous: str = "full") -> None:
         if synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
+            raise bz.BeziqueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, "
                              f"not {synchronous!r}")
-        self.path = path
+        self.path: str = path
+        self.quick: bool = path == ":memory:" or synchronous == "normal"
+        """No flush to the disk at a commit (in memory, or ``synchronous="normal"``)."""
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._open(synchronous)
+        except sqlite3.Error as exc:
+            raise bz.BeziqueError(f"{path}: not a database of games ({exc})") from None
+
+    def _open(self, synchronous: str) -> None:
+        path = self.path
         with self._lock:
             self._db.execute("PRAGMA foreign_keys = ON")
             if path != ":memory:":
                 mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if mode != "wal":
-                    raise RuntimeError(f"{path}: the database refused WAL mode ({mode})")
+                    raise bz.BeziqueError(f"{path}: the database refused WAL mode ({mode})")
                 self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise RuntimeError(f"{path}: schema version {version}; this server "
+            if version not in (0, 1, SCHEMA_VERSION):
+                raise bz.BeziqueError(f"{path}: schema version {version}; this server "
                                    f"knows version {SCHEMA_VERSION}")
             self._db.executescript(_SCHEMA)
+            if version == 1:  # games of version 1 count as played: they are kept as before
+                self._db.execute("ALTER TABLE games ADD COLUMN moved INTEGER NOT NULL DEFAULT 1")
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -126,7 +193,7 @@ class Database:
         """Store a new game with its token digests and first actions, in one transaction."""
         with self._lock, self._transaction():
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
                 (row.id, row.variant, row.seed, int(row.whole_game), json.dumps(row.seats),
                  now, now))
             self._db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
@@ -136,10 +203,11 @@ class Database:
     def add_actions(self, game_id: str, first: int, actions: Sequence[tuple[int, str]],
                     now: float) -> None:
         """Append ``actions`` (numbered from ``first + 1``) to a game, in one transaction,
-        committed when this returns."""
+        committed when this returns; the game counts as played from now on."""
         with self._lock, self._transaction():
             self._insert_actions(game_id, first, actions)
-            self._db.execute("UPDATE games SET touched = ? WHERE id = ?", (now, game_id))
+            self._db.execute("UPDATE games SET touched = ?, moved = 1 WHERE id = ?",
+                             (now, game_id))
 
     def load(self, game_id: str) -> GameRow | None:
         """The stored game, or ``None``."""
@@ -168,11 +236,15 @@ class Database:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
-    def expire(self, now: float, days: float) -> int:
-        """Delete the games with no action for ``days`` days; how many were deleted."""
+    def expire(self, now: float, days: float, unplayed_days: float | None = None) -> int:
+        """Delete the games with no action for ``days`` days, and those in which no person
+        acted for ``unplayed_days`` (if given); how many were deleted."""
+        if unplayed_days is None:
+            unplayed_days = days
         with self._lock, self._transaction():
-            done = self._db.execute("DELETE FROM games WHERE touched < ?",
-                                    (now - days * 86400.0,))
+            done = self._db.execute(
+                "DELETE FROM games WHERE touched < ? OR (moved = 0 AND created < ?)",
+                (now - days * 86400.0, now - unplayed_days * 86400.0))
             return done.rowcount
 
     def _insert_actions(self, game_id: str, first: int,

@@ -1,0 +1,148 @@
+"""Who may play a seat of the web app (a person, or a bot of :data:`BOTS`), and what a
+new game's request asks for (:func:`parse_new_game`).
+
+:data:`BOTS` is the one table of the bots a client may choose (``"bot:<name>"`` in a new
+game's ``seats``, ``"bot"`` in the older request, the page's seat menu, ``bezique serve
+--bot``). A bot is added by one line here, e.g.
+``"level3": Bot(lambda: bz.bots.level(3), heavy=True)``.
+
+Their cost is bounded: every bot's decision is bounded by the bot itself (the search
+bot's step budget, about 0.15 s of CPU a decision in every variant, ``docs/bots.rst``),
+and the decisions of a *heavy* bot (a search) take one of the server's
+:class:`SearchSlots` first, so that all the searches of all the games together use at
+most that many cores (one by default); the other games' requests are not held up by
+them, only the games that wait for a heavy bot.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import bezique as bz
+from bezique.web.views import RequestError
+
+__all__ = ["BOTS", "Bot", "SearchSlots", "parse_new_game", "seat_kinds", "seats_of", "shown"]
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A bot a seat may be played by."""
+
+    make: Callable[[], bz.bots.Bot]
+    """A new bot of this kind (one a seat, for the game's life)."""
+    heavy: bool = False
+    """Its decisions search (CPU-bound, ~0.1 s or more): they take a search slot first."""
+
+
+BOTS: dict[str, Bot] = {
+    "greedy": Bot(bz.bots.GreedyBot),
+    "search": Bot(bz.bots.SearchBot, heavy=True),
+    "random": Bot(bz.bots.RandomBot),
+}
+"""The bots a client may choose, by name (``"bot:greedy"``), in the menu's order."""
+
+
+def seat_kinds() -> list[str]:
+    """What a seat may be: ``"human"`` and ``"bot:<name>"`` for each bot of :data:`BOTS`."""
+    return ["human", *(f"bot:{name}" for name in BOTS)]
+
+
+class SearchSlots:
+    """At most ``count`` heavy bots' decisions at once, server-wide.
+
+    Args:
+        count: Decisions that may run at once (at least 1).
+
+    Raises:
+        BeziqueError: for a count below 1.
+    """
+
+    def __init__(self, count: int = 1) -> None:
+        if count < 1:
+            raise bz.BeziqueError(f"the search slots must be at least 1, not {count}")
+        self.count: int = count
+        self._slots = threading.BoundedSemaphore(count)
+
+    def choose(self, bot: bz.bots.Bot, observation: bz.Observation,
+               rng: random.Random) -> bz.Action:
+        """``bot.choose(observation, rng)`` once a slot is free."""
+        with self._slots:
+            return bot.choose(observation, rng)
+
+
+def seats_of(request: dict[str, Any], variant: bz.Variant, default_bot: str) -> tuple[str, ...]:
+    """The seats a new game's request asks for: ``"seats"``, or the older ``"bot"`` and
+    ``"seat"`` (one person at ``seat``, ``bot`` at the others).
+
+    Raises:
+        RequestError: 400 naming the bad seat or bot.
+    """
+    count = variant.players
+    names = ", ".join(BOTS)
+    if "seats" not in request:
+        bot = request.get("bot") or default_bot
+        if not isinstance(bot, str) or bot not in BOTS:
+            raise RequestError(400, f"unknown bot {shown(bot)}; the bots are: {names}")
+        seat = request.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+            raise RequestError(400, f"seat must be 0-{count - 1} in {variant.name}, "
+                                    f"not {shown(seat)}")
+        return tuple("human" if p == seat else f"bot:{bot}" for p in range(count))
+    if "bot" in request or "seat" in request:
+        raise RequestError(400, 'give "seats", or the older "bot" and "seat", not both')
+    seats = request["seats"]
+    if not isinstance(seats, list) or len(seats) != count:
+        raise RequestError(400, f"seats must be a list of {count} seats in {variant.name}, "
+                                f"not {shown(seats)}")
+    kinds = seat_kinds()
+    for kind in seats:
+        if not isinstance(kind, str) or kind not in kinds:
+            raise RequestError(400, f"unknown seat {shown(kind)}; a seat is one of: "
+                                    f"{', '.join(kinds)}")
+    if "human" not in seats:
+        raise RequestError(400, "at least one seat must be a person's (\"human\")")
+    return tuple(seats)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a refusal never echoes a whole body."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, bool,
+                                                                tuple[str, ...]]:
+    """The variant, seed, whole-game flag and seats of a new game's request.
+
+    Raises:
+        RequestError: 400 naming the bad field.
+    """
+    if not isinstance(request, dict):
+        raise RequestError(400, "the request must be a JSON object")
+    fields = ("variant", "seed", "seats", "whole_game", "bot", "seat")
+    unknown = sorted(set(request) - set(fields))
+    if unknown:
+        raise RequestError(400, f"unknown field {shown(unknown[0])}; the fields are: "
+                                f"{', '.join(fields)}")
+    name = request.get("variant", "two-pack")
+    if not isinstance(name, str) or len(name) > 40:
+        raise RequestError(400, f"variant must be a name, not {shown(name)}")
+    try:
+        variant = bz.variants.get(name)
+    except bz.VariantError as exc:
+        raise RequestError(400, str(exc)) from None
+    seed = request.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RequestError(400, f"seed must be a whole number from 0 to 2**63 - 1, "
+                                f"not {shown(seed)}")
+    whole = request.get("whole_game", False)
+    if not isinstance(whole, bool):
+        raise RequestError(400, f"whole_game must be true or false, not {shown(whole)}")
+    return variant, seed, whole, seats_of(request, variant, default_bot)

@@ -1,0 +1,79 @@
+"""``bezique serve`` (issue 40): the web app from the command line, with clear errors."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from bezique.cli import main
+from webapi import ROOT
+
+
+def run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, check=False)
+
+
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+def test_without_the_web_extra_serve_says_how_to_install_it(missing: str) -> None:
+    done = run(f"import sys; sys.modules[{missing!r}] = None\n"
+               "from bezique.cli import main; sys.exit(main(['serve']))")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == ("bezique: error: bezique serve needs the web extra: "
+                           f"pip install 'bezique[web]' (missing: {missing})\n")
+
+
+def test_the_rest_of_the_command_needs_no_web_extra() -> None:
+    done = run("import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None\n"
+               "from bezique.cli import main; sys.exit(main(['rules', 'two-pack']))")
+    assert done.returncode == 0 and "Two-pack" in done.stdout
+
+
+def test_an_address_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"bezique: error: cannot listen on 127.0.0.1:{port}: ")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args", [["--bot", "oracle"], ["--port", "-1"], ["--burst", "0"],
+                                  ["--games-per-hour", "0"], ["--request-timeout", "0"],
+                                  ["--synchronous", "off"]])
+def test_bad_options_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bezique: error: ") and err.count("\n") == 1
+
+
+def test_serve_help_names_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    shown = capsys.readouterr().out
+    for option in ("--host", "--port", "--db", "--expire-days", "--forwarded-allow-ips",
+                   "--games-per-hour", "--unplayed-games", "--search-slots",
+                   "--max-connections", "--request-timeout", "--sockets-per-address"):
+        assert option in shown
+
+
+@pytest.mark.parametrize(("limits", "wanted", "set_to"), [
+    ((1024, 20000), 4100, (4100, 20000)),  # raised to what the connections need
+    ((1024, 2048), 4100, (2048, 2048)),  # as far as the hard limit allows
+    ((8192, 20000), 4100, None)])  # already enough: left alone
+def test_serve_raises_the_open_files_limit_for_its_connections(
+        monkeypatch: pytest.MonkeyPatch, limits: tuple[int, int], wanted: int,
+        set_to: tuple[int, int] | None) -> None:
+    import resource
+
+    from bezique import _cli_serve
+
+    calls: list[tuple[int, int]] = []
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: limits)
+    monkeypatch.setattr(resource, "setrlimit", lambda kind, value: calls.append(value))
+    _cli_serve._raise_file_limit(wanted)
+    assert calls == ([set_to] if set_to else [])
