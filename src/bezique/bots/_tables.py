@@ -24,7 +24,26 @@ of all, and per card index the class bits every copy has served
 
 
 class Tables:
-    """Everything the greedy policy needs about one variant, built once."""
+    """Everything the greedy policy needs about one variant, built once
+    (:func:`~bezique.bots.valuation.tables_of`): the compiled rules, the sides, and per
+    trump suit the :class:`~bezique.bots.valuation.TrumpTables` (the combinations as
+    card-index patterns, each card's base values). The rest are the policy's own tables
+    and the memos of the deal in progress, free to change.
+
+    Attributes:
+        rules: The variant's compiled rules (:func:`bezique.engine.rules_of`).
+        sides: Per player, the side it scores for.
+        partners: Per player, the partners' seats (R11.8; none two-handed).
+        by_trump: Per trump suit (``None``: no trump yet), its
+            :class:`~bezique.bots.valuation.TrumpTables`.
+
+    >>> import bezique as bz
+    >>> T = bz.bots.valuation.tables_of(bz.variants.FOUR_HANDED)
+    >>> T.sides, T.partners[0]
+    ((0, 1, 0, 1), (2,))
+    >>> T.trump_tables(bz.Suit.HEARTS) is T.by_trump[bz.Suit.HEARTS]
+    True
+    """
 
     __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "last_played",
                  "last_tables", "last_trump", "meld_cards", "partners", "play_hook", "reuses",
@@ -33,6 +52,7 @@ class Tables:
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
         self.rules: Rules = rules
+        """The variant's compiled rules (:func:`bezique.engine.rules_of`)."""
         scoring = variant.scoring
         if scoring.brisque_timing is BrisqueTiming.SETTLEMENT:
             # Rubicon: brisques only break ties or save the rubicon (R8.4); Chinese: never
@@ -45,7 +65,9 @@ class Tables:
         (:data:`~bezique._engine.hands.WEIGHT`)."""
         self.initial_stock: int = max(1, len(rules.deck) - rules.players * rules.hand_size)
         self.partners: tuple[tuple[int, ...], ...] = rules.partners
+        """Per player, the partners' seats (R11.8; none two-handed)."""
         self.sides: tuple[int, ...] = rules.sides
+        """Per player, the side it scores for."""
         play_hook, meld_cards = hooks_of(rules.meld_source)  # R3.2, R5.3: chosen once
         self.play_hook: PlayHook | None = play_hook
         """The meld card source's own phase-1 card play (Fildinski, R5.3), or ``None``."""

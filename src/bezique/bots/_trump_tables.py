@@ -35,7 +35,21 @@ TableState = tuple[Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], i
 
 
 class TrumpTables:
-    """Per variant and trump suit: the combinations as index patterns, and base card values."""
+    """Per variant and trump suit: the combinations as index patterns, and base card values
+    (:meth:`Tables.trump_tables <bezique.bots.valuation.Tables.trump_tables>`).
+
+    Cards are named by their index (``Card.index``); the per-card tables have 32 entries.
+
+    Attributes:
+        pats: Per combination of the variant under this trump, ``(class bit, points,
+            cards, needs, is an upgrade, kind)``; ``needs`` pairs a card index with the
+            copies needed (R3).
+        quartets: Per four-of-a-rank combination, its four card indexes and points (R3.6).
+        base1: Per card index, its phase-1 keep value before combinations: brisque
+            (R2.11), rank, trump.
+        beaten_by: Per card index, the bit set of the card indexes that take a trick from
+            it (R1.3).
+    """
 
     __slots__ = (
         "base1",
