@@ -9,14 +9,16 @@ against the plain definitions they stand for.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import bezique as bz
 from bezique._engine import hands
 from bezique._engine.melds import layout
+from bezique._engine.melds.source import WonCards
 from bezique._engine.tricks import trick_winner
-from bezique.bots import _phase2, valuation
+from bezique.bots import _phase2, _sources, valuation
 from bezique.cards import ALL_CARDS, Card
 
 
@@ -91,3 +93,35 @@ def test_played_counts_reuse_the_pile_last_counted() -> None:
     other = tuple(reversed(pile))
     assert _phase2.played_counts(T, other) == hands.held_of(other)
     assert _phase2.played_counts(T, ()) == 0
+
+
+def test_valuation_exports_what_a_bot_writer_calls() -> None:
+    """Issue 38, item 6: the public face of the valuation is small and in the reference;
+    the layout the bots count cards in is private."""
+    assert sorted(valuation.__all__) == ["Tables", "TrumpTables", "meld_prospects", "tables_of"]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "api" / "bots.rst").read_text(
+        encoding="utf-8")
+    for name in valuation.__all__:
+        assert f"bezique.bots.valuation.{name}" in page, name
+
+
+def test_the_greedy_modules_keep_no_cache_by_object_id() -> None:
+    """Issue 38, item 6: what the greedy policy remembers is owned by the tables (per
+    variant, per trump suit), found by identity tests, never in a module dict keyed by
+    ``id()``; only the variant cache (:mod:`bezique.bots._variant_cache`) keys by it, and
+    keeps the objects alive."""
+    bots = Path(valuation.__file__).resolve().parent
+    names = ("_fildinski", "_keep", "_layout", "_phase1", "_phase2", "_sources", "_tables",
+             "_trick", "_trump_tables", "greedy", "valuation")
+    for name in names:
+        source = (bots / f"{name}.py").read_text(encoding="utf-8")
+        assert "id(" not in source.replace("pid(", ""), name
+
+
+@pytest.mark.parametrize("variant", bz.variants.ALL, ids=lambda v: v.name)
+def test_the_hooks_are_chosen_with_the_tables(variant: bz.Variant) -> None:
+    """R3.2, R5.3: the meld card source's hooks are attributes of the tables, chosen when
+    they are built from the engine's source object."""
+    T = valuation.tables_of(variant)
+    assert (T.play_hook, T.meld_cards) == _sources.hooks_of(T.rules.meld_source)
+    assert (T.play_hook is None) is (type(T.rules.meld_source) is not WonCards)
