@@ -13,7 +13,7 @@ counts of a hand or a combination's cards decide (:mod:`bezique.bots._keep`).
 from __future__ import annotations
 
 from bezique._engine.hands import GUARD, MASK, RANK_SHIFT, SHIFT
-from bezique.bots._layout import ACE, CLASS_A, KIND_BIT, RANK, SUIT_POS, SUITS, TEN
+from bezique.bots._layout import ACE, CLASS_A, CLASS_C, KIND_BIT, RANK, SUIT_POS, SUITS, TEN
 from bezique.cards import HIGHER_IN_SUIT, SUIT_INDEXES, SUIT_OF_INDEX, Card, Rank, Suit, card_index
 from bezique.engine import Rules
 from bezique.melds import MeldKind
@@ -95,9 +95,9 @@ class TrumpTables:
             total = sum(n for _, n in pat.needs)
             upgrade = bool(rules.melds.upgrades.get(pat.kind))
             pid = len(pats)
-            # with meld_classes = four the sequences have their own bit (R13.1); the
-            # counts of class A stand in for it
-            bit = pat.bit if pat.bit < 8 else CLASS_A
+            # with meld_classes = four the sequences have their own bit (R13.1), beyond
+            # the three classes; the counts of class A stand in for it
+            bit = pat.bit if pat.bit <= CLASS_C else CLASS_A
             pats.append((bit, pat.points, total, pat.needs, upgrade, pat.kind))
             for index, n in pat.needs:
                 by_card[index].append((pid, n))
@@ -204,8 +204,8 @@ class TrumpTables:
         self.last_scored: tuple[tuple[Combination, ...], dict[int, int]] = ((), {})
         """The combinations last asked about and, per side, the bit set of the kinds it has
         scored (:func:`bezique.bots._keep.scored_kinds`): a deal's list seldom changes."""
-        self.upgrade_kinds: int = sum(KIND_BIT[check[3]] for _, check in self.checks
-                                      if check[2])
+        self.upgrade_kinds: int = sum(KIND_BIT[kind] for *_, upgrade, kind in self.pats
+                                      if upgrade)
         """The bit set (:data:`~bezique.bots._layout.KIND_BIT`) of the kinds of the
         upgrades (R3.5)."""
 
