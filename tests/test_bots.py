@@ -331,9 +331,9 @@ def test_greedy_guesses_24() -> None:
 def test_bot_caches_stay_bounded_with_a_fresh_variant_per_deal() -> None:
     """Issue 12, item 5: a program that makes a new variant value for every deal keeps a
     bounded number of cache entries (counted, not measured in memory)."""
-    from bezique.bots import search, valuation
+    from bezique.bots import _tables, search
 
-    tables, steps = valuation._TABLES, search._STEPS
+    tables, steps = _tables.TABLES, search._STEPS
     for k in range(3 * tables.maxsize):
         variant = bz.variants.TWO_PACK.with_options(target=1000 + k)
         state = bz.new_deal(variant, seed=k)

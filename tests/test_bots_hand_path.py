@@ -16,6 +16,7 @@ import random
 import pytest
 
 import bezique as bz
+from bezique._engine.hands import held_of
 from bezique.bots import _keep, _phase1, valuation
 from bezique.bots.greedy import greedy_action
 from bezique.observation import hand_counts
@@ -48,8 +49,8 @@ def test_hand_keep_values_are_the_general_ones(variant: bz.Variant) -> None:
     T = valuation.tables_of(variant)
     checked = 0
     for o in _hand_observations(variant, 3):
-        tt = T.by_trump[valuation.TRUMP_POS.get(id(o.trump), -1)]
-        held = sum(map(valuation.WEIGHT, o.hand))
+        tt = T.by_trump[o.trump]
+        held = held_of(o.hand)
         g = min(1.0, o.stock_size / T.initial_stock)
         general = list(tt.base1)
         _, _, complete, bits = _keep.keep_values(tt, (held,) * 5, o.combos,

@@ -14,7 +14,9 @@ import random
 import pytest
 
 import bezique as bz
-from bezique.bots import _keep, _phase1, valuation
+from bezique._engine.hands import WEIGHT, copies_at, held_of, rank_copies
+from bezique.bots import _keep, _phase1, _sources, valuation
+from bezique.bots._layout import CLASS_C
 from bezique.cards import ALL_CARDS
 from bezique.state import Stage
 
@@ -36,8 +38,7 @@ def _phase1_observations(variant: bz.Variant, deals: int) -> list[bz.Observation
 
 
 def _by_bit(T: valuation.Tables, o: bz.Observation) -> tuple[int, ...]:
-    held = sum(map(valuation.WEIGHT, o.hand))
-    return valuation.class_vectors(T, o.player, held, o.table)
+    return _sources.class_vectors(T, o.player, held_of(o.hand), o.table)
 
 
 @pytest.mark.parametrize("variant", _VARIANTS, ids=lambda v: v.name)
@@ -45,43 +46,42 @@ def test_keep_values_match_the_card_by_card_sum(variant: bz.Variant) -> None:
     T = valuation.tables_of(variant)
     checked = 0
     for o in _phase1_observations(variant, 4):
-        tt = T.by_trump[valuation.SUITS.index(o.trump)]
+        tt = T.by_trump[o.trump]
         by_bit = _by_bit(T, o)
         g = min(1.0, o.stock_size / T.initial_stock)
         keeps = list(tt.base1)
         arrs, drops, complete, bits = _keep.keep_values(tt, by_bit, o.combos,
                                                         T.sides[o.player], g, keeps)
-        _, qdone = _keep.quartet_values(tt, by_bit[4], g)
+        _, qdone = _keep.quartet_values(tt, by_bit[CLASS_C], g)
         for card in set(o.hand):
             i = card.index
             keep, pats, _ = tt.card_info[i]
-            for pid, n, shift in pats:
-                if arrs[pid] >> shift & valuation.MASK <= n:
+            for pid, n in pats:
+                if copies_at(arrs[pid], i) <= n:
                     keep += drops[pid]
             assert keeps[i] == keep
             assert tt.quartet_of_hand[i] == (-1 if i == tt.seven else tt.quartet_of[i])
             for pid, spoiled in zip(complete, bits, strict=True):
                 need = tt.needs_of[pid].get(i)
-                copies = arrs[pid] >> valuation.SHIFT[i] & valuation.MASK
+                copies = copies_at(arrs[pid], i)
                 needed = need is not None and copies <= need
                 assert bool(spoiled >> i & 1) is needed
             checked += 1
-        assert [q for q, _, _ in qdone] == [q for q, _, _ in _direct_quartets(tt, by_bit[4])]
+        assert [q for q, _, _ in qdone] == [q for q, _, _ in _direct_quartets(tt, by_bit[CLASS_C])]
     assert checked > 100
 
 
 def _direct_quartets(tt: valuation.TrumpTables, cc: int) -> list[tuple[int, int, int]]:
-    ranks = cc >> valuation.RANK_SHIFT[0]
-    return [(q, ranks >> shift & valuation.MASK, pts) for q, shift, pts in tt.quartet_fields
-            if ranks >> shift & valuation.MASK >= 4]
+    return [(q, rank_copies(cc, rank), pts) for q, rank, pts in tt.quartet_fields
+            if rank_copies(cc, rank) >= 4]
 
 
 def test_pattern_states_are_kept_per_count_state() -> None:
-    tt = valuation.tables_of(bz.variants.TWO_PACK).by_trump[0]
+    tt = valuation.tables_of(bz.variants.TWO_PACK).by_trump[bz.Suit.SPADES]
     rng = random.Random(3)
     for _ in range(100):
         counts = [rng.choice((0, 0, 1, 2)) for _ in range(32)]
-        packed = sum(n * valuation.WEIGHT(c) for c, n in zip(ALL_CARDS, counts, strict=True))
+        packed = sum(n * WEIGHT(c) for c, n in zip(ALL_CARDS, counts, strict=True))
         for mask, (pid, *_rest) in tt.checks:
             key = packed & mask
             state = _keep.pattern_state(tt, pid, key)
@@ -99,7 +99,7 @@ def test_table_counts_are_the_class_vectors_of_the_table() -> None:
         my_table = o.table[o.player]
         if not my_table:
             continue
-        held = sum(map(valuation.WEIGHT, o.hand))
+        held = held_of(o.hand)
         da, db, dc, dall, used = _phase1.table_counts(T, o.player, o.table)
         assert _phase1.table_counts(T, o.player, o.table)[4] is used  # kept for the table met
         assert (held + dall, held + da, held + db, held + dall, held + dc) == _by_bit(T, o)

@@ -16,7 +16,9 @@ import random
 import pytest
 
 import bezique as bz
-from bezique.bots import _keep, _phase1, valuation
+from bezique._engine.hands import held_of
+from bezique.bots import _keep, _phase1, _sources, valuation
+from bezique.bots._layout import NO_CLASS
 from bezique.state import Stage
 
 _VARIANTS = [bz.variants.TWO_PACK, bz.variants.EIGHT_PACK, bz.variants.RUBICON,
@@ -41,7 +43,7 @@ def _table_observations(variant: bz.Variant, deals: int) -> list[bz.Observation]
 
 def _trump_tables(T: valuation.Tables, o: bz.Observation) -> valuation.TrumpTables:
     """The tables of the observation's trump suit (none yet: the last)."""
-    return T.by_trump[valuation.TRUMP_POS.get(id(o.trump), -1)]
+    return T.by_trump[o.trump]
 
 
 @pytest.mark.parametrize("variant", _VARIANTS, ids=lambda v: v.name)
@@ -51,9 +53,9 @@ def test_table_state_gives_the_general_keep_values(variant: bz.Variant) -> None:
     observations = _table_observations(variant, 6)
     assert len(observations) > 20
     for o in observations:
-        tt, held, side = _trump_tables(T, o), sum(map(valuation.WEIGHT, o.hand)), T.sides[o.player]
+        tt, held, side = _trump_tables(T, o), held_of(o.hand), T.sides[o.player]
         g = min(1.0, o.stock_size / T.initial_stock)
-        by_bit, general = valuation.class_vectors(T, o.player, held, o.table), list(tt.base1)
+        by_bit, general = _sources.class_vectors(T, o.player, held, o.table), list(tt.base1)
         _, drops, complete, bits = _keep.keep_values(tt, by_bit, o.combos, side, g, general)
         counts = _phase1.table_counts(T, o.player, o.table)[:4]
         for _ in range(2):  # computed, then read from the memo
@@ -63,4 +65,4 @@ def test_table_state_gives_the_general_keep_values(variant: bz.Variant) -> None:
             assert [x.hex() for x in fast] == [x.hex() for x in general]
             assert [x.hex() for x in fast_drops] == [x.hex() for x in drops]
             assert (list(done), list(done_bits)) == (complete, bits)
-            assert call & tt.hand_fields == by_bit[0] & tt.hand_fields
+            assert call & tt.hand_fields == by_bit[NO_CLASS] & tt.hand_fields

@@ -9,17 +9,21 @@ against the plain definitions they stand for.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import bezique as bz
+from bezique._engine import hands
+from bezique._engine.melds import layout
+from bezique._engine.melds.source import WonCards
 from bezique._engine.tricks import trick_winner
-from bezique.bots import _phase2, valuation
+from bezique.bots import _phase2, _sources, valuation
 from bezique.cards import ALL_CARDS, Card
 
 
 def _packed(counts: list[int]) -> int:
-    return sum(n * valuation.WEIGHT(card) for card, n in zip(ALL_CARDS, counts, strict=True))
+    return sum(n * hands.WEIGHT(card) for card, n in zip(ALL_CARDS, counts, strict=True))
 
 
 def _random_counts(rng: random.Random, most: int) -> list[int]:
@@ -27,15 +31,15 @@ def _random_counts(rng: random.Random, most: int) -> list[int]:
 
 
 def test_card_fields_lie_in_index_order() -> None:
-    """The suit blocks of :func:`~bezique.bots.valuation.suit_top` need the 32 card fields
+    """The suit blocks of :func:`~bezique._engine.melds.layout.suit_top` need the 32 card fields
     one after the other in ``Card.index`` order, below the rank fields."""
-    field = valuation.FIELD
-    assert tuple(field * i for i in range(32)) == valuation.SHIFT
-    assert min(valuation.RANK_SHIFT) >= 32 * field
+    field = hands.FIELD
+    assert tuple(field * i for i in range(32)) == hands.SHIFT
+    assert min(hands.RANK_SHIFT) >= 32 * field
     for card in ALL_CARDS:
         counts = _packed([1 if c is card else 0 for c in ALL_CARDS])
-        assert counts >> valuation.SHIFT[card.index] & valuation.MASK == 1
-        assert counts >> valuation.RANK_SHIFT[int(card.rank)] & valuation.MASK == 1
+        assert hands.copies(counts, card) == hands.copies_at(counts, card.index) == 1
+        assert hands.rank_copies(counts, int(card.rank)) == 1
 
 
 def test_suit_top_and_count_match_a_count_by_card() -> None:
@@ -44,18 +48,17 @@ def test_suit_top_and_count_match_a_count_by_card() -> None:
         counts = _random_counts(rng, 8)
         packed = _packed(counts)
         for s in range(4):
-            block = packed >> valuation.SUIT_SHIFT[s] & valuation.SUIT_FIELDS
+            block = packed >> hands.SUIT_SHIFT[s] & hands.SUIT_FIELDS
             suit = counts[8 * s:8 * s + 8]
             top = next((7 - k for k, n in enumerate(suit) if n), -1)
-            assert valuation.suit_top(block) == top
-            assert valuation.suit_count(block) == sum(suit)
+            assert layout.suit_top(block) == top
+            assert layout.suit_count(block) == sum(suit)
 
 
 @pytest.mark.parametrize("trump", [None, *bz.Suit])
 def test_beaten_by_matches_the_trick_winner(trump: bz.Suit | None) -> None:
     """R1.3: the bit set of the cards that take a trick from each card."""
-    t = valuation.SUITS.index(trump) if trump is not None else -1
-    tables = valuation.tables_of(bz.variants.TWO_PACK).by_trump[t]
+    tables = valuation.tables_of(bz.variants.TWO_PACK).by_trump[trump]
     for best in ALL_CARDS:
         for card in ALL_CARDS:
             takes = trick_winner((best.index, card.index), trump) == 1
@@ -67,7 +70,7 @@ def test_beaten_by_matches_the_trick_winner(trump: bz.Suit | None) -> None:
 def test_count_checks_count_the_cards_held_up_to_the_copies_needed(
         variant: bz.Variant) -> None:
     rng = random.Random(7)
-    tables = valuation.tables_of(variant).by_trump[0]
+    tables = valuation.tables_of(variant).by_trump[bz.Suit.SPADES]
     for _ in range(200):
         counts = _random_counts(rng, 6)
         packed = _packed(counts)
@@ -81,11 +84,44 @@ def test_count_checks_count_the_cards_held_up_to_the_copies_needed(
 
 
 def test_played_counts_reuse_the_pile_last_counted() -> None:
+    T = valuation.tables_of(bz.variants.TWO_PACK)
     cards = [ALL_CARDS[i % 32] for i in range(0, 120, 7)]
     pile: tuple[Card, ...] = ()
     for card in cards:
         pile = (*pile, card)
-        assert _phase2.played_counts(pile) == sum(map(valuation.WEIGHT, pile))
+        assert _phase2.played_counts(T, pile) == hands.held_of(pile)
     other = tuple(reversed(pile))
-    assert _phase2.played_counts(other) == sum(map(valuation.WEIGHT, other))
-    assert _phase2.played_counts(()) == 0
+    assert _phase2.played_counts(T, other) == hands.held_of(other)
+    assert _phase2.played_counts(T, ()) == 0
+
+
+def test_valuation_exports_what_a_bot_writer_calls() -> None:
+    """Issue 38, item 6: the public face of the valuation is small and in the reference;
+    the layout the bots count cards in is private."""
+    assert sorted(valuation.__all__) == ["Tables", "TrumpTables", "meld_prospects", "tables_of"]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "api" / "bots.rst").read_text(
+        encoding="utf-8")
+    for name in valuation.__all__:
+        assert f"bezique.bots.valuation.{name}" in page, name
+
+
+def test_the_greedy_modules_keep_no_cache_by_object_id() -> None:
+    """Issue 38, item 6: what the greedy policy remembers is owned by the tables (per
+    variant, per trump suit), found by identity tests, never in a module dict keyed by
+    ``id()``; only the variant cache (:mod:`bezique.bots._variant_cache`) keys by it, and
+    keeps the objects alive."""
+    bots = Path(valuation.__file__).resolve().parent
+    names = ("_fildinski", "_keep", "_layout", "_phase1", "_phase2", "_sources", "_tables",
+             "_trick", "_trump_tables", "greedy", "valuation")
+    for name in names:
+        source = (bots / f"{name}.py").read_text(encoding="utf-8")
+        assert "id(" not in source.replace("pid(", ""), name
+
+
+@pytest.mark.parametrize("variant", bz.variants.ALL, ids=lambda v: v.name)
+def test_the_hooks_are_chosen_with_the_tables(variant: bz.Variant) -> None:
+    """R3.2, R5.3: the meld card source's hooks are attributes of the tables, chosen when
+    they are built from the engine's source object."""
+    T = valuation.tables_of(variant)
+    assert (T.play_hook, T.meld_cards) == _sources.hooks_of(T.rules.meld_source)
+    assert (T.play_hook is None) is (type(T.rules.meld_source) is not WonCards)

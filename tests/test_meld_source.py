@@ -16,7 +16,7 @@ from bezique._engine.compiled import rules_of
 from bezique._engine.melds import layout
 from bezique._engine.melds.source import HandAndTable, WonCards
 from bezique._engine.melds.window import window_plans
-from bezique.bots import _fildinski, valuation
+from bezique.bots import _fildinski, _sources, valuation
 from bezique.cards import ALL_CARDS, Rank
 from bezique.policies import MeldClasses, MeldSource
 
@@ -73,7 +73,7 @@ def test_R5_3_the_bots_ask_the_same_object() -> None:
     assert won.play_hook is _fildinski.fildinski
     assert won.meld_cards is _fildinski.won_meld_cards and not won.reuses
     hand = valuation.tables_of(bz.variants.TWO_PACK)
-    assert hand.play_hook is None and hand.meld_cards is valuation.hand_meld_cards
+    assert hand.play_hook is None and hand.meld_cards is _sources.hand_meld_cards
 
 
 def test_R3_3_the_full_layout_counts_every_card_and_rank() -> None:

@@ -47,8 +47,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "bezique"
 
-BOTS = ("_fildinski", "_keep", "_phase1", "_phase2", "_sources", "_trick", "_trump_tables",
-        "_variant_cache", "valuation")
+BOTS = ("_fildinski", "_keep", "_layout", "_phase1", "_phase2", "_sources", "_tables", "_trick",
+        "_trump_tables", "_variant_cache", "valuation")
 """The modules of ``bezique.bots`` that GreedyBot's decisions run through."""
 
 

@@ -38,8 +38,8 @@ from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
 
 __all__ = ["CARD_OF", "CARD_WEIGHT", "COURT_INDEXES", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK",
            "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at",
-           "cards_of", "copies", "held_at", "held_of", "indexes_of", "plays_of", "position",
-           "recount", "size_of", "table_plays", "without"]
+           "cards_of", "copies", "copies_at", "held_at", "held_of", "indexes_of", "plays_of",
+           "position", "rank_copies", "recount", "size_of", "table_plays", "without"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -129,6 +129,18 @@ def size_of(held: int) -> int:
 def copies(held: int, card: Card) -> int:
     """How many copies of ``card`` the count vector ``held`` counts."""
     return held >> SHIFT[card.index] & MASK
+
+
+def copies_at(held: int, index: int) -> int:
+    """How many copies of the card of card index ``index`` the count vector ``held``
+    counts (:func:`copies` by the card's index)."""
+    return held >> SHIFT[index] & MASK
+
+
+def rank_copies(held: int, rank: int) -> int:
+    """How many cards of ``rank`` (a rank value, ``int(Rank.ACE)``) the count vector
+    ``held`` counts, every suit together (its rank field)."""
+    return held >> RANK_SHIFT[rank] & MASK
 
 
 _V = TypeVar("_V")

@@ -3,15 +3,20 @@ cards, so a card is worth what it adds to the won pile of whoever takes the tric
 
 from __future__ import annotations
 
-from bezique._engine.melds.source import WonCards
+from typing import TYPE_CHECKING
+
+from bezique._engine.hands import INDEX_WEIGHT, WEIGHT, copies_at, rank_copies
 from bezique.actions import Action, Play
-from bezique.bots._sources import SOURCE_HOOKS
+from bezique.bots._layout import BY_BIT_LENGTH, RANK, TEN
 from bezique.bots._trick import beats, trick_lead
-from bezique.bots.valuation import RANK, TEN, TRUMP_POS, Tables, TrumpTables
+from bezique.bots._trump_tables import TrumpTables
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
 from bezique.state import TableCard
 
-__all__ = ["fildinski"]
+if TYPE_CHECKING:
+    from bezique.bots._tables import Tables
+
+__all__ = ["fildinski", "pile_gain", "won_meld_cards", "won_pile"]
 
 
 def fildinski(T: Tables, player: int, trump: Suit | None,
@@ -19,8 +24,8 @@ def fildinski(T: Tables, player: int, trump: Suit | None,
               legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Fildinski phase 1 (R5.3): win tricks that build on the won cards, avoid feeding
     the opponent's."""
-    t = TRUMP_POS.get(id(trump), -1)
-    tt = T.by_trump[t]
+    tt = T.by_trump[trump]
+    t = tt.trump_pos
     bp = T.bp
     mine = won_pile(won[player])
     best_action: Action = legal[0]
@@ -53,50 +58,43 @@ def fildinski(T: Tables, player: int, trump: Suit | None,
     return best_action
 
 
-def won_pile(won: tuple[TableCard, ...]) -> list[int]:
-    """Per card index, the won cards not yet used in a combination (R5.3)."""
-    counts = [0] * 32
-    for tc in won:
-        if not tc.used:
-            counts[tc.card.index] += 1
-    return counts
+def won_pile(won: tuple[TableCard, ...]) -> int:
+    """The packed counts of the won cards not yet used in a combination (R5.3)."""
+    return sum([WEIGHT(tc.card) for tc in won if not tc.used])
 
 
 def _prospect(x: float, pts: int) -> float:
     return pts * (1.0 if x >= 1.0 else 0.5 * x * x)
 
 
-def pile_gain(tt: TrumpTables, counts: list[int], cards: list[int]) -> float:
-    """What ``cards`` add to a won pile's combination prospects."""
+def pile_gain(tt: TrumpTables, pile: int, cards: list[int]) -> float:
+    """What the card indexes ``cards`` add to the combination prospects of a won pile of
+    packed counts ``pile``."""
     touched: set[int] = set()
     for i in cards:
         for pid, _ in tt.by_card[i]:
             touched.add(pid)
-    after = counts[:]
-    for i in cards:
-        after[i] += 1
+    after = pile + sum([INDEX_WEIGHT[i] for i in cards])
     gain = 0.0
     for pid in touched:
         _, pts, total, needs, _, _ = tt.pats[pid]
         before_n = after_n = 0
         for index, n in needs:
-            before_n += min(counts[index], n)
-            after_n += min(after[index], n)
+            before_n += min(copies_at(pile, index), n)
+            after_n += min(copies_at(after, index), n)
         gain += _prospect(after_n / total, pts) - _prospect(before_n / total, pts)
-    for indexes, pts in tt.quartets:
-        if any(i in indexes for i in cards):
-            r0 = min(4, sum(counts[x] for x in indexes))
-            r1 = min(4, sum(after[x] for x in indexes))
+    quartet_of = tt.quartet_of
+    for q, rank, pts in tt.quartet_fields:
+        if any(quartet_of[i] == q for i in cards):
+            r0 = min(4, rank_copies(pile, rank))
+            r1 = min(4, rank_copies(after, rank))
             gain += _prospect(r1 / 4, pts) - _prospect(r0 / 4, pts)
     return gain
 
 
 def won_meld_cards(T: Tables, player: int, hand: tuple[Card, ...],
                    table: tuple[tuple[TableCard, ...], ...],
-                   won: tuple[tuple[TableCard, ...], ...]) -> tuple[list[int], ...]:
-    """The copies of each card ``player`` may meld, every class alike: his unused won
-    cards (R5.3, R11.5; :func:`bezique.bots.valuation.hand_meld_cards` for the hand)."""
-    return (won_pile(won[player]),) * 5
-
-
-SOURCE_HOOKS[WonCards] = (fildinski, won_meld_cards)  # the won cards' hooks (R5.3)
+                   won: tuple[tuple[TableCard, ...], ...]) -> tuple[int, ...]:
+    """The cards ``player`` may meld, every class alike: the packed counts of his unused
+    won cards (R5.3, R11.5; :func:`bezique.bots._sources.hand_meld_cards` for the hand)."""
+    return (won_pile(won[player]),) * BY_BIT_LENGTH

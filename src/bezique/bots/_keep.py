@@ -3,7 +3,7 @@
 A card's keep value (:mod:`bezique.bots._phase1`) is its base value plus what every
 combination prospect it counts for loses if it goes. Rather than asking, card by card,
 which combinations it counts for, each combination is judged once a decision from the
-packed count vector of its class (:data:`bezique.bots.valuation.WEIGHT`) and its drop
+packed count vector of its class (:data:`bezique._engine.hands.WEIGHT`) and its drop
 added to every card it counts: those held no more often than it needs them (a spare
 copy counts for nothing). What the count vector decides about a combination (how many
 of its cards are held, whether it is complete, which held cards count) depends only on the
@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.bots.valuation import COMPLETE, JACK, MASK, RANK, RANK_SHIFT, SHIFT, TrumpTables
+from bezique._engine.hands import copies_at, rank_copies
+from bezique.bots._layout import COMPLETE, JACK, KIND_BIT, NO_CLASS, RANK
+from bezique.bots._trump_tables import Touched, TrumpTables
 from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.state import Combination
@@ -45,7 +47,7 @@ def pattern_state(tt: TrumpTables, pid: int, key: int) -> _State:
     have = ((key + add) & guard).bit_count()
     for add, guard in more:
         have += ((key + add) & guard).bit_count()
-    counted = tuple(index for index, n in needs if 0 < key >> SHIFT[index] & MASK <= n)
+    counted = tuple(index for index, n in needs if 0 < copies_at(key, index) <= n)
     state = (have == total, 0.0 if have == total else steps[have], counted,
              sum(1 << index for index in counted))
     memo = tt.memos[pid]
@@ -59,8 +61,7 @@ Drops = tuple[Sequence[int], list[float], Sequence[int], Sequence[int]]
 """Per combination the counts it is judged on and its prospect drop, the complete
 combinations, and per complete one the bit set of the card indexes it counts."""
 
-_Touched = tuple[tuple[int, bool, float, float, tuple[int, ...]], ...]
-_KeepState = tuple[_Touched, list[int], list[float], list[int], list[int]]
+_KeepState = tuple[Touched, list[int], list[float], list[int], list[int]]
 """What the class counts decide (:func:`keep_state`): per combination any of whose cards
 is held, in order, ``(id, complete, points, squared completion one card short if complete
 else the completion step, card indexes counted)``; per combination the counts it is judged
@@ -82,7 +83,7 @@ def keep_values(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinat
     return arrs, drops, complete, complete_bits
 
 
-def add_drops(touched: _Touched, g: float, keeps: list[float], n: int) -> list[float]:
+def add_drops(touched: Touched, g: float, keeps: list[float], n: int) -> list[float]:
     """The drop of each of the ``n`` combinations (0.0 for one not ``touched``), added to
     the keep value in ``keeps`` of every card it counts, in order: the same floats."""
     drops = [0.0] * n
@@ -100,7 +101,7 @@ def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinati
     (:data:`_KeepState`, from :func:`pattern_state`), with the drops, added to ``keeps``
     as :func:`add_drops` adds them. An upgrade (R3.5) counts every card only once the
     combination it builds on is scored."""
-    call = by_bit[0]
+    call = by_bit[NO_CLASS]
     n = len(tt.pats)
     arrs = [call] * n
     drops = [0.0] * n
@@ -136,30 +137,17 @@ def keep_state(tt: TrumpTables, by_bit: tuple[int, ...], combos: tuple[Combinati
     return tuple(touched), arrs, drops, complete, complete_bits
 
 
-_TableState = tuple[_Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-_KIND_BIT = {id(kind): 1 << n for n, kind in enumerate(MeldKind)}
-_table_memos: dict[TrumpTables, tuple[dict[tuple[int, ...], _TableState], int]] = {}
-"""Per trump tables met, what the table path's class counts decide, by those counts
-(:func:`table_keep_values`), and the bit set of the kinds of its upgrades (R3.5)."""
-
-
-_scored: dict[int, tuple[tuple[Combination, ...], dict[int, int]]] = {}
-"""The :func:`scored_kinds` of the combination lists last met, by the list's id (the entry
-keeps the list alive, so the id is not reused while it is here)."""
-
-
-def scored_kinds(combos: tuple[Combination, ...]) -> tuple[tuple[Combination, ...],
-                                                             dict[int, int]]:
-    """Per side, the bit set of the kinds of its scored combinations not superseded (R3.5),
-    kept for the lists last met: a list seldom changes between decisions."""
+def scored_kinds(tt: TrumpTables, combos: tuple[Combination, ...]) -> dict[int, int]:
+    """Per side, the bit set (:data:`~bezique.bots._layout.KIND_BIT`) of the kinds of its
+    scored combinations not superseded (R3.5), kept as ``tt``'s
+    :attr:`~bezique.bots._trump_tables.TrumpTables.last_scored`: the list seldom changes
+    between decisions."""
     by_side: dict[int, int] = {}
     for cb in combos:
         if not cb.superseded:
-            by_side[cb.side] = by_side.get(cb.side, 0) | _KIND_BIT[id(cb.kind)]
-    if len(_scored) >= 64:
-        _scored.clear()
-    entry = _scored[id(combos)] = (combos, by_side)
-    return entry
+            by_side[cb.side] = by_side.get(cb.side, 0) | KIND_BIT[cb.kind]
+    tt.last_scored = (combos, by_side)
+    return by_side
 
 
 def table_keep_values(tt: TrumpTables, held: int, counts: tuple[int, int, int, int],
@@ -172,21 +160,14 @@ def table_keep_values(tt: TrumpTables, held: int, counts: tuple[int, int, int, i
     the upgrades' kinds the side has scored (R3.5), so a state met before only has its
     drops computed (:func:`add_drops`): the same floats. Returns the :data:`Drops` and the
     counts of all the classes (read only in the combinations' fields)."""
-    entry = _table_memos.get(tt)
-    if entry is None:
-        if len(_table_memos) >= 64:
-            _table_memos.clear()
-        entry = _table_memos[tt] = ({}, sum(_KIND_BIT[id(check[3])]
-                                            for _, check in tt.checks if check[2]))
-    memo, upgrades = entry
-    scored = _scored.get(id(combos))
-    if scored is None or scored[0] is not combos:
-        scored = scored_kinds(combos)
+    memo = tt.table_memo
+    last = tt.last_scored
+    scored = last[1] if last[0] is combos else scored_kinds(tt, combos)
     fields = tt.hand_fields  # no other count is read
     da, db, dc, dall = counts
     held &= fields
     key = (held, da & fields, db & fields, dc & fields, dall & fields,
-           scored[1].get(side, 0) & upgrades)
+           scored.get(side, 0) & tt.upgrade_kinds)
     state = memo.get(key)
     if state is not None:
         touched, arrs, complete, bits, call = state
@@ -293,7 +274,7 @@ def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | 
     ``seven_points`` it scores played from the hand (R4.2) unless an exchange for a good
     ``turn_up`` awaits (R4.1); last, the points of that exchange, or 0. What the rank
     counts decide is kept (:func:`quartet_state`)."""
-    key = cc >> RANK_SHIFT[0] & tt.quartet_mask  # the counts of the quartets' ranks
+    key = cc & tt.quartet_mask  # the counts of the quartets' ranks
     state = tt.quartet_memo.get(key)
     if state is None:
         state = quartet_state(tt, key)
@@ -309,7 +290,7 @@ def quartet_keep(tt: TrumpTables, cc: int, g: float, held: int, turn_up: Card | 
     if seven < 0 or keeps is None:
         return qdrop, qdone, 0.0
     seven_bonus = 0.0
-    if turn_up is not None and RANK[turn_up.index] >= JACK and held >> SHIFT[seven] & MASK:
+    if turn_up is not None and RANK[turn_up.index] >= JACK and copies_at(held, seven):
         seven_bonus = float(seven_points)
     keeps[seven] += qdrop[tt.quartet_of[seven]]
     keeps[seven] -= seven_points - seven_bonus  # R4.2: played from the hand, it scores
@@ -327,8 +308,8 @@ def quartet_state(tt: TrumpTables, key: int) -> _QuartetState:
     ``(quartet, cards, points)``, and the drops already computed per share of the stock
     (:func:`quartet_keep`; read only); computed once and kept."""
     short, four, qdone = [], [], []
-    for q, shift, pts in tt.quartet_fields:
-        r = key >> shift & MASK
+    for q, rank, pts in tt.quartet_fields:
+        r = rank_copies(key, rank)
         if r >= 4:
             qdone.append((q, r, pts))
             if r == 4:

@@ -1,27 +1,28 @@
 """The greedy policy's phase-1 card play (R2.5): what each card is worth keeping.
 
 A card's *keep value* is its base value (brisque, rank, trump: the
-:class:`~bezique.bots.valuation.TrumpTables`) plus what the player's combination
+:class:`~bezique.bots._trump_tables.TrumpTables`) plus what the player's combination
 prospects lose if it goes: :func:`~bezique.bots._keep.keep_values` for marriages,
 sequences and beziques (for every hand card at once), :func:`~bezique.bots._keep.quartet_keep`
 for four of a rank, less the points of a seven of trumps played from the hand (R4.2). A
 card's *waiting* value is the best combination still declarable after it is played
 (:func:`waiting_points`; for a hand card :func:`~bezique.bots._keep.waiting_of`).
-:attr:`~bezique.bots.valuation.TrumpTables.lead_judge` (leading: the card of lowest
+:attr:`~bezique.bots._trump_tables.TrumpTables.lead_judge` (leading: the card of lowest
 keep value, a brisque counting double, leaning towards a likely winner when a combination
 is waiting) and :func:`follow` say how a play is judged, :func:`best_play` weighs
 every play (see :mod:`bezique.bots.greedy`).
 
-Cards are counted in packed count vectors (:data:`bezique.bots.valuation.WEIGHT`),
+Cards are counted in packed count vectors (:data:`bezique._engine.hands.WEIGHT`),
 one per meld class, summed in C; what does not change within a deal (per card its
 base value and combinations, per combination its count checks) is looked up in the
-:class:`~bezique.bots.valuation.TrumpTables`.
+:class:`~bezique.bots._trump_tables.TrumpTables`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bezique._engine.hands import copies_at
 from bezique._engine.tricks import winning_pair
 from bezique.actions import Action, Play
 from bezique.bots._keep import (
@@ -34,14 +35,18 @@ from bezique.bots._keep import (
     table_keep_values,
     waiting_of,
 )
-from bezique.bots.valuation import (
+from bezique.bots._layout import (
+    BY_BIT_LENGTH,
+    CLASS_A,
+    CLASS_B,
+    CLASS_C,
     COMPLETE,
-    MASK,
-    SHIFT,
-    Tables,
-    TrumpTables,
-    class_vectors,
+    EVERY_CLASS,
+    NO_CLASS,
 )
+from bezique.bots._sources import class_vectors
+from bezique.bots._tables import TableCounts, Tables
+from bezique.bots._trump_tables import TrumpTables
 from bezique.cards import Card, Suit
 from bezique.state import Combination, TableCard
 
@@ -66,13 +71,13 @@ def phase1(T: Tables, player: int, held: int,
         by_bit = class_vectors(T, player, held, table)
         used_on_table = served(my_table) if my_table else _NONE
         drops = keep_values(tt, by_bit, combos, side, g, keeps)
-        call, cc = by_bit[0], by_bit[4]
+        call, cc = by_bit[NO_CLASS], by_bit[CLASS_C]
     elif my_table:
         da, db, dc, dall, used_on_table = table_counts(T, player, table)
         drops, call = table_keep_values(tt, held, (da, db, dc, dall), combos, side, g, keeps)
         cc = held + dc
     else:  # no table card: every class counts the hand alone
-        drops = keep_values(tt, (held,) * 5, combos, side, g, keeps)
+        drops = keep_values(tt, (held,) * BY_BIT_LENGTH, combos, side, g, keeps)
         used_on_table, call, cc = _NONE, held, held
     qdrop, qdone, seven_bonus = quartet_keep(tt, cc, g, held, turn_up, T.seven_points, keeps)
     plays: Sequence[Play] = (legal if type(legal[-1]) is Play  # type: ignore[assignment]
@@ -107,32 +112,25 @@ def hand_phase1(T: Tables, player: int, held: int,
     return hand_play(tt, keeps, qdrop, pend_all, spoils, ready, seven_bonus, plays, judge)
 
 
-_TableCounts = tuple[int, int, int, int, dict[int, int]]
-_table_counts: dict[int, tuple[tuple[TableCard, ...], _TableCounts]] = {}
-"""The :func:`table_counts` of the tables last met, by the table's id (the entry keeps the
-table alive, so the id is not reused while it is here)."""
-
-
 def table_counts(T: Tables, player: int,
-                 table: tuple[tuple[TableCard, ...], ...]) -> _TableCounts:
+                 table: tuple[tuple[TableCard, ...], ...]) -> TableCounts:
     """What the table cards of ``player`` (who has no partner) add to the packed counts
     of the meld classes A, B, C and of all (R3.4-R3.6), and :func:`served`. A table
-    seldom changes between a player's decisions, so these are kept for the tables last
-    met."""
+    seldom changes between a player's decisions, so these are kept for the table last
+    met of each player (:attr:`~bezique.bots._tables.Tables.last_tables`)."""
     my_table = table[player]
-    entry = _table_counts.get(id(my_table))
-    if entry is not None and entry[0] is my_table:
+    entry = T.last_tables[player]
+    if entry[0] is my_table:
         return entry[1]
-    dall, da, db, _, dc = class_vectors(T, player, 0, table)
-    counts = (da, db, dc, dall, served(my_table))
-    if len(_table_counts) >= 64:
-        _table_counts.clear()
-    _table_counts[id(my_table)] = (my_table, counts)
+    by_bit = class_vectors(T, player, 0, table)
+    counts = (by_bit[CLASS_A], by_bit[CLASS_B], by_bit[CLASS_C], by_bit[NO_CLASS],
+              served(my_table))
+    T.last_tables[player] = (my_table, counts)
     return counts
 
 
 _Judge = tuple[tuple[float, ...], int, tuple[float, ...] | None, float, bool]
-"""How a card play is judged (:attr:`~bezique.bots.valuation.TrumpTables.lead_judge`,
+"""How a card play is judged (:attr:`~bezique.bots._trump_tables.TrumpTables.lead_judge`,
 :func:`follow`): per card index the value of
 playing it before its keep value, the bit set of the card indexes that win the trick,
 per card index the weight of the points waiting (leading only), the trick's brisque
@@ -183,7 +181,7 @@ def best_play(T: Tables, tt: TrumpTables, used_on_table: dict[int, int], held: i
     for action in plays:
         i = action.card.index
         # a card from the table (R2.7): asked for, or not in the hand
-        if i in used_on_table and (action.from_table or not held >> SHIFT[i] & MASK):
+        if i in used_on_table and (action.from_table or not copies_at(held, i)):
             used = used_on_table[i]  # R3.4: the class bits its copies have served
             keep = table_keep(tt, i, used, drops, call, qdrop, seven_cost)
             pend = (waiting_points(tt, i, used, arrs, complete, call, qdone) + seven_bonus
@@ -257,7 +255,7 @@ def served(my_table: tuple[TableCard, ...]) -> dict[int, int]:
     used: dict[int, int] = {}
     for tc in my_table:
         i = tc.card.index
-        used[i] = used.get(i, 15) & tc.used
+        used[i] = used.get(i, EVERY_CLASS) & tc.used
     return used
 
 
@@ -268,11 +266,11 @@ def table_keep(tt: TrumpTables, i: int, used: int, drops: Drops, call: int,
     arrs, pdrop, _, _ = drops
     bits = tt.bits
     keep, pats, q = tt.card_info[i]
-    for pid, n, shift in pats:
+    for pid, n in pats:
         arr = arrs[pid]
-        if not (used & bits[pid] and arr is not call) and arr >> shift & MASK <= n:
+        if not (used & bits[pid] and arr is not call) and copies_at(arr, i) <= n:
             keep += pdrop[pid]
-    if not used & 4:
+    if not used & CLASS_C:
         keep += qdrop[q]
     if i == tt.seven and not used:
         keep -= seven_cost
@@ -285,7 +283,7 @@ def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
     """The points of the best complete combination still declarable after card ``i``
     (class bits ``used`` served) is played: one it is not needed for."""
     pend = 0
-    pats, bits, needs_of, shift = tt.pats, tt.bits, tt.needs_of, SHIFT[i]
+    pats, bits, needs_of = tt.pats, tt.bits, tt.needs_of
     for pid in complete:
         pts = pats[pid][1]
         if pts <= pend:
@@ -295,10 +293,10 @@ def waiting_points(tt: TrumpTables, i: int, used: int, arrs: Sequence[int],
             pend = pts  # this copy does not count for it
             continue
         n = needs_of[pid].get(i)
-        if n is None or arr >> shift & MASK > n:
+        if n is None or copies_at(arr, i) > n:
             pend = pts
     quartet = tt.quartet_of[i]
     for q, r, pts in qdone:
-        if pts > pend and (r > 4 or used & 4 or q != quartet):
+        if pts > pend and (r > 4 or used & CLASS_C or q != quartet):
             pend = pts
     return pend

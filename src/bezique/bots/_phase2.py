@@ -1,7 +1,7 @@
 """The greedy policy's phase-2 card play (R2.10): count the unseen cards, cash masters,
 draw trumps, win cheaply, throw low (see :mod:`bezique.bots.greedy`).
 
-What each play is worth is looked up (:func:`bezique.bots.valuation._phase2_rows`) by
+What each play is worth is looked up (:func:`bezique.bots._trump_tables._phase2_rows`) by
 what is known of its suit: whether it is a master (no unseen card of its suit beats
 it), and leading, whether a master draws the trumps or must win; following, whether
 it takes the trick.
@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bezique._engine.hands import SUIT_FIELDS, SUIT_SHIFT, WEIGHT
+from bezique._engine.melds.layout import suit_count, suit_top
 from bezique._engine.tricks import winning_pair
 from bezique.actions import Action, Play
-from bezique.bots.valuation import (
-    RANK,
-    SUIT_FIELDS,
-    SUIT_SHIFT,
-    TRUMP_POS,
-    WEIGHT,
-    Tables,
-    suit_count,
-    suit_size,
-    suit_top,
-)
+from bezique.bots._layout import RANK, suit_size
+from bezique.bots._tables import Tables
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
 
 __all__ = ["phase2"]
@@ -33,8 +26,8 @@ def phase2(T: Tables, player: int, held: int,
            trick: tuple[tuple[int, Card], ...], trump: Suit | None, played: tuple[Card, ...],
            legal: tuple[Action, ...], scores: list[float] | None) -> Action:
     """Phase-2 play (R2.10): cash masters, draw trumps, win cheaply, throw low."""
-    t = TRUMP_POS.get(id(trump), -1)
-    tt = T.by_trump[t]
+    tt = T.by_trump[trump]
+    t = tt.trump_pos
     top, out = unseen_by_suit(T, held, trick, played)
     lead_rows, follow_rows, partner_rows = tt.phase2
     if not trick:
@@ -61,7 +54,7 @@ def unseen_by_suit(T: Tables, held: int, trick: tuple[tuple[int, Card], ...],
                    played: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     """Per suit position, the highest rank not yet seen (-1 if none) and how many cards
     of the suit are unseen, the packed counts of the hand being ``held``."""
-    unseen = T.deck_counts - held - played_counts(played)
+    unseen = T.deck_counts - held - played_counts(T, played)
     for _, c in trick:
         unseen -= WEIGHT(c)
     blocks = [unseen >> shift & SUIT_FIELDS for shift in SUIT_SHIFT]
@@ -88,27 +81,23 @@ class _BlockMemo(dict[int, int]):
 
 _BLOCK_LIMIT = 1 << 16
 _TOP = _BlockMemo(suit_top)
-""":func:`~bezique.bots.valuation.suit_top` per block."""
+""":func:`~bezique._engine.melds.layout.suit_top` per block."""
 _COUNT = _BlockMemo(suit_count)
-""":func:`~bezique.bots.valuation.suit_count` per block."""
+""":func:`~bezique._engine.melds.layout.suit_count` per block."""
 
 
-_last_played: tuple[tuple[Card, ...], int] = ((), 0)
-"""The cards played last asked about and their packed counts (:func:`played_counts`)."""
-
-
-def played_counts(played: tuple[Card, ...]) -> int:
+def played_counts(T: Tables, played: tuple[Card, ...]) -> int:
     """The packed counts of ``played``. The cards played only grow during a deal, so the
-    counts of the pile last asked about are reused when it begins ``played``."""
-    global _last_played
-    last, counts = _last_played
+    counts of the pile last asked about (:attr:`~bezique.bots._tables.Tables.last_played`)
+    are reused when it begins ``played``."""
+    last, counts = T.last_played
     if played is not last:
         n = len(last)
         if len(played) >= n and played[:n] == last:
             counts += sum(map(WEIGHT, played[n:]))
         else:
             counts = sum(map(WEIGHT, played))
-        _last_played = (played, counts)
+        T.last_played = (played, counts)
     return counts
 
 

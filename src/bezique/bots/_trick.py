@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bezique._engine.tricks import winning_pair
-from bezique.bots.valuation import RANK, Tables
+from bezique.bots._layout import RANK
 from bezique.cards import SUIT_OF_INDEX, Card, Suit
+
+if TYPE_CHECKING:
+    from bezique.bots._tables import Tables
 
 __all__ = ["beats", "trick_lead"]
 

@@ -2,7 +2,7 @@
 patterns and count checks, and what each card is worth to play.
 
 :class:`TrumpTables` is built once per variant and trump suit (by
-:class:`~bezique.bots.valuation.Tables`, which caches them per variant value) from the
+:class:`~bezique.bots._tables.Tables`, which caches them per variant value) from the
 variant's compiled meld tables (R3): per combination its class bit, points, cards and
 the packed count checks that say how many of its cards a player holds; per card its
 phase-1 base value (brisque, R2.11; rank; trump), its lead and follow values and the
@@ -13,46 +13,80 @@ counts of a hand or a combination's cards decide (:mod:`bezique.bots._keep`).
 from __future__ import annotations
 
 from bezique._engine.hands import GUARD, MASK, RANK_SHIFT, SHIFT
-from bezique.cards import (
-    HIGHER_IN_SUIT,
-    RANK_OF_INDEX,
-    SUIT_INDEXES,
-    SUIT_OF_INDEX,
-    Card,
-    Rank,
-    Suit,
-    card_index,
-)
+from bezique.bots._layout import ACE, CLASS_A, CLASS_C, KIND_BIT, RANK, SUIT_POS, SUITS, TEN
+from bezique.cards import HIGHER_IN_SUIT, SUIT_INDEXES, SUIT_OF_INDEX, Card, Rank, Suit, card_index
 from bezique.engine import Rules
 from bezique.melds import MeldKind
+from bezique.state import Combination
 
-__all__ = ["ACE", "JACK", "RANK", "SUITS", "SUIT_POS", "TEN", "TRUMP_POS", "TrumpTables"]
-
-SUITS: tuple[Suit, ...] = tuple(Suit)
-SUIT_POS: dict[Suit, int] = {suit: pos for pos, suit in enumerate(SUITS)}
-TRUMP_POS: dict[int, int] = {id(suit): pos for pos, suit in enumerate(SUITS)}
-"""Suit position by object id (hashing an enum member is slow on the hot path)."""
-RANK: tuple[int, ...] = RANK_OF_INDEX
-"""``RANK[card.index]``: the rank as an int, 7 for an ace down to 0 for a seven."""
-TEN: int = int(Rank.TEN)
-JACK: int = int(Rank.JACK)
-ACE: int = int(Rank.ACE)
+__all__ = ["TableState", "Touched", "TrumpTables"]
 
 
 _Pattern = tuple[int, int, int, tuple[tuple[int, int], ...], bool, MeldKind]
 """A combination: class bit, points, cards, needs, is an upgrade, kind."""
 _PatternMemo = dict[int, tuple[bool, float, tuple[int, ...], int]]
 """What the counts of a combination's cards decide, by those counts."""
+Touched = tuple[tuple[int, bool, float, float, tuple[int, ...]], ...]
+"""Per combination touched, in order, ``(id, complete, points, squared completion one card
+short if complete else the completion step, card indexes counted)``
+(:func:`bezique.bots._keep.keep_state`)."""
+TableState = tuple[Touched, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""What a table path's class counts decide (:func:`bezique.bots._keep.table_keep_values`)."""
 
 
 class TrumpTables:
-    """Per variant and trump suit: the combinations as index patterns, and base card values."""
+    """Per variant and trump suit: the combinations as index patterns, and base card values
+    (:meth:`Tables.trump_tables <bezique.bots.valuation.Tables.trump_tables>`).
 
-    __slots__ = ("base1", "beaten_by", "bits", "by_card", "card_bp", "card_info", "checks",
-                 "hand_checks", "hand_fields", "hand_memo", "hand_seen", "lead_judge", "lead_risk",
-                 "lead_win", "less_bp", "masks", "memos", "needs_of", "pats", "phase2", "prospects",
-                 "quartet_bits", "quartet_cards", "quartet_fields", "quartet_mask", "quartet_memo",
-                 "quartet_of", "quartet_of_hand", "quartets", "seven")
+    Cards are named by their index (``Card.index``); the per-card tables have 32 entries.
+
+    Attributes:
+        pats: Per combination of the variant under this trump, ``(class bit, points,
+            cards, needs, is an upgrade, kind)``; ``needs`` pairs a card index with the
+            copies needed (R3).
+        quartets: Per four-of-a-rank combination, its four card indexes and points (R3.6).
+        base1: Per card index, its phase-1 keep value before combinations: brisque
+            (R2.11), rank, trump.
+        beaten_by: Per card index, the bit set of the card indexes that take a trick from
+            it (R1.3).
+    """
+
+    __slots__ = (
+        "base1",
+        "beaten_by",
+        "bits",
+        "by_card",
+        "card_bp",
+        "card_info",
+        "checks",
+        "hand_checks",
+        "hand_fields",
+        "hand_memo",
+        "hand_seen",
+        "last_scored",
+        "lead_judge",
+        "lead_risk",
+        "lead_win",
+        "less_bp",
+        "masks",
+        "memos",
+        "needs_of",
+        "pats",
+        "phase2",
+        "prospects",
+        "quartet_bits",
+        "quartet_cards",
+        "quartet_fields",
+        "quartet_mask",
+        "quartet_memo",
+        "quartet_of",
+        "quartet_of_hand",
+        "quartets",
+        "seven",
+        "table_memo",
+        "trump_pos",
+        "upgrade_kinds",
+    )
 
     def __init__(self, rules: Rules, trump: Suit | None, brisque: float) -> None:
         pats: list[_Pattern] = []
@@ -61,9 +95,9 @@ class TrumpTables:
             total = sum(n for _, n in pat.needs)
             upgrade = bool(rules.melds.upgrades.get(pat.kind))
             pid = len(pats)
-            # with meld_classes = four the sequences have their own bit (R13.1); the
-            # counts of class A stand in for it
-            bit = pat.bit if pat.bit < 8 else 1
+            # with meld_classes = four the sequences have their own bit (R13.1), beyond
+            # the three classes; the counts of class A stand in for it
+            bit = pat.bit if pat.bit <= CLASS_C else CLASS_A
             pats.append((bit, pat.points, total, pat.needs, upgrade, pat.kind))
             for index, n in pat.needs:
                 by_card[index].append((pid, n))
@@ -94,16 +128,19 @@ class TrumpTables:
         self.quartet_of: tuple[int, ...] = tuple(quartet_of)
         """Per card index, its four-of-a-rank combination, or -1."""
         self.quartet_fields: tuple[tuple[int, int, int], ...] = tuple(
-            (q, RANK_SHIFT[int(spec.rank)] - RANK_SHIFT[0], spec.points)
+            (q, int(spec.rank), spec.points)
             for q, spec in enumerate(rules.melds.quartets[trump]))
-        """Per four-of-a-rank combination, its number, the shift of its rank's count in a
-        packed count vector (:data:`WEIGHT`) shifted right by ``RANK_SHIFT[0]``, and its
+        """Per four-of-a-rank combination, its number, its rank (a rank value: its count in a
+        packed count vector is :func:`~bezique._engine.hands.rank_copies`), and its
         points."""
-        t = SUIT_POS[trump] if trump is not None else -1
+        t = SUIT_POS[trump]
+        self.trump_pos: int = t
+        """The trump suit's position in :data:`~bezique.bots._layout.SUITS`, -1 for none."""
         self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.sevens.score else -1
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()
+        self._table_path()
 
     def _keep_tables(self) -> None:
         """What :mod:`bezique.bots._keep` reads, and its memos."""
@@ -149,13 +186,28 @@ class TrumpTables:
             -1 if i == self.seven else q for i, q in enumerate(quartet_of))
         """:attr:`quartet_of`, but -1 for the scoring seven of trumps (whose keep value
         the greedy policy completes beforehand)."""
-        self.quartet_mask: int = sum(MASK << shift for _, shift, _ in self.quartet_fields)
-        """The fields of the quartets' rank counts (:attr:`quartet_fields`)."""
+        self.quartet_mask: int = sum(MASK << RANK_SHIFT[rank]
+                                     for _, rank, _ in self.quartet_fields)
+        """The fields of the quartets' rank counts (:attr:`quartet_fields`) in a packed count
+        vector."""
         self.quartet_memo: dict[int, tuple[
             tuple[tuple[int, float, float], ...], tuple[tuple[int, float], ...],
             tuple[tuple[int, int, int], ...], dict[float, list[float]]]] = {}
         """What those rank counts decide, by the counts
         (:func:`bezique.bots._keep.quartet_state`)."""
+
+    def _table_path(self) -> None:
+        """What :func:`bezique.bots._keep.table_keep_values` reads, and its memos."""
+        self.table_memo: dict[tuple[int, ...], TableState] = {}
+        """What a table path's class counts decide, by those counts and the upgrades'
+        kinds scored (:func:`bezique.bots._keep.table_keep_values`)."""
+        self.last_scored: tuple[tuple[Combination, ...], dict[int, int]] = ((), {})
+        """The combinations last asked about and, per side, the bit set of the kinds it has
+        scored (:func:`bezique.bots._keep.scored_kinds`): a deal's list seldom changes."""
+        self.upgrade_kinds: int = sum(KIND_BIT[kind] for *_, upgrade, kind in self.pats
+                                      if upgrade)
+        """The bit set (:data:`~bezique.bots._layout.KIND_BIT`) of the kinds of the
+        upgrades (R3.5)."""
 
     def _card_tables(self, t: int, brisque: float) -> None:
         """The per card tables, with trump suit position ``t`` (-1 for none)."""
@@ -168,11 +220,10 @@ class TrumpTables:
             base1.append(value)
         self.base1: tuple[float, ...] = tuple(base1)
         """Phase-1 keep value of each card before combinations: brisque, rank, trump."""
-        self.card_info: tuple[tuple[float, tuple[tuple[int, int, int], ...], int], ...] = tuple(
-            (base1[i], tuple((pid, n, SHIFT[i]) for pid, n in self.by_card[i]),
-             self.quartet_of[i]) for i in range(32))
-        """Per card index: its base value, ``(pattern id, copies needed, shift of the card's
-        count)`` per combination it is in, and its four-of-a-rank combination or -1."""
+        self.card_info: tuple[tuple[float, tuple[tuple[int, int], ...], int], ...] = tuple(
+            (base1[i], self.by_card[i], self.quartet_of[i]) for i in range(32))
+        """Per card index: its base value, ``(pattern id, copies needed)`` per combination it
+        is in (:attr:`by_card`), and its four-of-a-rank combination or -1."""
         self.lead_risk: tuple[float, ...] = tuple(
             -(brisque * (0.5 if RANK[i] == ACE else 1.0) if RANK[i] >= TEN else 0.0)
             for i in range(32))

@@ -46,7 +46,7 @@ The heuristics, in the order a deal needs them:
 
 Everything per variant (combination patterns per trump suit, base values) is
 computed once and cached, keyed by the variant's value, a bounded number of
-variants at a time (:mod:`bezique.bots.valuation`); a two-pack decision executes
+variants at a time (:func:`bezique.bots.valuation.tables_of`); a two-pack decision executes
 some 30,000 instructions once the memos of what a hand's or a table's counts decide are
 warm (the performance page). ``decide`` is the one dispatch of a decision;
 :meth:`GreedyBot.choose` calls it with the observation's fields and its hand as the
@@ -62,23 +62,16 @@ plays it out on states without building observations (it counts the hand, then c
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
 from bezique._engine.hands import held_of
 from bezique.actions import Action, Announce, Declare, ExchangeSeven, Pass
-from bezique.bots import _fildinski  # noqa: F401  (registers the won cards' hooks)
+from bezique.bots._layout import JACK, RANK, SUIT_POS, suit_size
 from bezique.bots._phase1 import hand_phase1, phase1
 from bezique.bots._phase2 import phase2
+from bezique.bots._tables import TABLES, Tables
 from bezique.bots.base import legal_choices
-from bezique.bots.valuation import (
-    _TABLES,
-    JACK,
-    RANK,
-    SUIT_POS,
-    suit_size,
-)
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
 from bezique.observation import Observation, hand_counts
@@ -88,7 +81,7 @@ from bezique.variants import Variant
 __all__ = ["GreedyBot", "greedy_action"]
 
 _PASS = Pass()
-_tables_of = _TABLES.get
+_tables_of = TABLES.get
 """:func:`~bezique.bots.valuation.tables_of`, one call less."""
 
 
@@ -168,7 +161,7 @@ def decide(variant: Variant, player: int, stage: Stage, phase: int, held: int,
     ``state.held[player]`` of a state): the one dispatch of a decision, which
     :class:`GreedyBot` and the search bot's playouts call without counting the hand."""
     if stage is PLAY and type(legal[-1]) is not Declare:  # card play, the commonest
-        last = _TABLES.last  # a bot plays one variant at a time: the identity test first
+        last = TABLES.last  # a bot plays one variant at a time: the identity test first
         T = last[1] if last[0] is variant else _tables_of(variant)
         if phase != 1:
             return phase2(T, player, held, trick, trump, played, legal, scores)
@@ -230,7 +223,7 @@ def _declaration(variant: Variant, player: int, held: int,
     return best
 
 
-def _bases(T: Any) -> frozenset[MeldKind]:
+def _bases(T: Tables) -> frozenset[MeldKind]:
     """The combinations an upgrade may build on (R3.5, R11.3), where a partner's upgrade
     pays for announcing one (R13.7, R11.8)."""
     bases: frozenset[MeldKind] = frozenset().union(*T.rules.melds.upgrades.values())
