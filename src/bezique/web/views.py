@@ -266,9 +266,16 @@ _SERVER_REFUSALS: dict[str, dict[str, str]] = {
               "piilossa olevat kortit)",
         "de": "das Protokoll gibt es, wenn die Partie vorbei ist (sein Startwert würde die "
               "verdeckten Karten zeigen)"},
+    "a hint is for the seat to move": {
+        "fi": "vihjeen saa vain se, jonka vuoro on",
+        "de": "einen Tipp bekommt nur, wer am Zug ist"},
+    "the review is available when the deal is over": {
+        "fi": "siirtojen arvio on saatavilla, kun jako on päättynyt",
+        "de": "die Bewertung der Züge gibt es, wenn das Spiel vorbei ist"},
 }
 """The server's own refusals that a player meets (401, 403, the record's 409), in the
-other languages; its other errors (a bad request) are a program's and stay in English."""
+other languages (a hint out of turn, a review before the deal's end too); its other
+errors (a bad request) are a program's and stay in English."""
 
 
 def refusal_text(error: RequestError, lang: str) -> str:
