@@ -32,7 +32,7 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const FIELDS = [
   ["melds", "Melds"], ["sevens", "Sevens"], ["brisques", "Brisques"],
-  ["last_trick", "Last trick"], ["penalties", "Penalties"], ["bonus", "Dealer's guess"],
+  ["last_trick", "Last trick of the deal"], ["penalties", "Penalties"], ["bonus", "Dealer's guess"],
   ["total", "Total"],
 ];
 // The seat menu's words for the bots of /api/variants (another bot: "bot: <name>").
@@ -419,8 +419,9 @@ function drawMiddle(o) {
   $("trick").replaceChildren(...played(o.trick));
   const last = game.last_trick;
   $("last-trick").replaceChildren(...played(last.cards));
-  $("last-trick-title").textContent = last.winner === null ? t("Last trick") :
-    t("Last trick, won by {player}", { player: playerName(last.winner) });
+  $("last-trick-title").textContent = last.winner === null ? t("Last trick")
+    : last.winner === game.seat ? t("Last trick, won by you")
+      : t("Last trick, won by {player}", { player: playerName(last.winner) });
   const pile = [];
   if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, t("turn-up"))));
   if (o.stock_size > (o.turn_up ? 1 : 0)) {
@@ -493,10 +494,12 @@ function drawHint(o) {
     list.replaceChildren();
     return;
   }
-  list.replaceChildren(el("li", { class: "head" }, t("The best moves (points expected to the end of the deal, less the others')")),
-    ...shown.hints.slice(0, HINTS_SHOWN).map((h) => el("li", { "data-hint": h.action },
-      t("you {action}", { action: h.words }), ": ", el("b", {}, signed(h.value)),
-      h.exact ? " " + t("(exact)") : "")));
+  const best = shown.hints.slice(0, HINTS_SHOWN).map((h) => el("li", { "data-hint": h.action },
+    t("you {action}", { action: h.words }), ": ", el("b", {}, signed(h.value)),
+    h.exact ? " " + t("(exact)") : ""));
+  list.replaceChildren(el("p", { class: "head" },
+    t("The best moves (points expected to the end of the deal, less the others')")),
+  el("ol", {}, ...best));
 }
 
 async function askHint() {
