@@ -14,18 +14,17 @@ from typing import Any
 import pytest
 
 import bezique as bz
+import test_web_browser
 from bezique import i18n
 from bezique.web import serving as server
-from test_web_browser import (  # noqa: F401  (chromium: the fixture, shared)
-    chromium,
-    play_by_api,
-    seat_link,
-    two_people,
-)
+from test_web_browser import play_by_api, seat_link, two_people
 from test_words import _english_in
 from webapi import open_store
 
-import browser  # noqa: E402  (examples/web, put on the path by webapi)
+chromium = test_web_browser.chromium
+"""The headless Chromium of the browser test (a fixture, shared)."""
+browser = test_web_browser.browser
+"""examples/web/browser.py: starting a deal and clicking from the page's menu."""
 
 START = {"en": "New game", "fi": "Uusi peli", "de": "Neue Partie"}
 
@@ -37,7 +36,7 @@ def web() -> Iterator[server.Running]:
 
 
 @pytest.fixture()
-def tab(chromium: Any, web: server.Running) -> Iterator[Any]:  # noqa: F811
+def tab(chromium: Any, web: server.Running) -> Iterator[Any]:
     context = chromium.new_context()
     page = context.new_page()
     page.goto(web.url)
@@ -146,7 +145,7 @@ def test_the_english_page_would_be_caught(web: server.Running, tab: Any) -> None
 
 
 def test_invitation_links_survive_a_reload_and_the_joiner_sees_no_new_game_form(
-        chromium: Any, web: server.Running) -> None:  # noqa: F811
+        chromium: Any, web: server.Running) -> None:
     contexts, (first, second), _ = two_people(chromium, web)
     link = first.get_attribute('#invite a[data-seat="1"]', "href")
     assert first.locator("#new-game").is_visible()  # the creator may start another
@@ -163,7 +162,7 @@ def test_invitation_links_survive_a_reload_and_the_joiner_sees_no_new_game_form(
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_finnish_seed_placeholder_is_whole(chromium: Any, web: server.Running,
-                                               width: int) -> None:  # noqa: F811
+                                               width: int) -> None:
     context = chromium.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
     page.goto(web.url)
