@@ -67,9 +67,9 @@ def hint(store: GameStore, game_id: str, token: str, lang: str,
          "value": round(r.value, 2), "exact": r.exact} for r in found.ranked]}
 
 
-def _finished_deal(session: Session) -> tuple[int, bz.Record]:
-    """The number and the record of the deal to review: the deal over, or a whole game's
-    last finished deal.
+def _finished_deal(session: Session) -> int:
+    """The number of the deal to review: the deal over, or a whole game's last finished
+    deal.
 
     Raises:
         RequestError: 409 (``"code": "deal_not_over"``) before any deal is over.
@@ -79,17 +79,22 @@ def _finished_deal(session: Session) -> tuple[int, bz.Record]:
     if not deal:
         raise RequestError(409, "the review is available when the deal is over",
                            code="deal_not_over")
-    if not isinstance(position, bz.Game):
-        return deal, bz.Record.from_play(session.start, session.actions)
-    indexes = [k for k, entry in enumerate(session.log) if entry[0] == deal]
+    return deal
+
+
+def _record(session: Session, deal: int, actions: list[bz.Action],
+            log: list[tuple[int, int, str, bool]]) -> bz.Record:
+    """The record of deal ``deal`` of the game whose ``actions`` and ``log`` these are
+    (a whole game's deal starts where the deals before it left the game)."""
+    if not session.whole_game:
+        return bz.Record.from_play(session.start, actions)
+    indexes = [k for k, entry in enumerate(log) if entry[0] == deal]
     start: bz.State | bz.Game = session.start
-    for (_, player, _, _), action in zip(session.log[:indexes[0]],
-                                         session.actions[:indexes[0]], strict=True):
+    for (_, player, _, _), action in zip(log[:indexes[0]], actions[:indexes[0]], strict=True):
         start = bz.apply(start, action, player=player)
     assert isinstance(start, bz.Game)
-    actions = session.actions[indexes[0]:indexes[-1] + 1]
-    return deal, bz.Record(session.variant, None, kind="deal", actions=tuple(actions),
-                           initial=start.current)
+    return bz.Record(session.variant, None, kind="deal",
+                     actions=tuple(actions[indexes[0]:indexes[-1] + 1]), initial=start.current)
 
 
 def review(store: GameStore, game_id: str, token: str, lang: str,
@@ -104,15 +109,17 @@ def review(store: GameStore, game_id: str, token: str, lang: str,
             before a deal is over; 429 beyond the address's limit (a review made before
             costs nothing and is not counted).
     """
-    def look(session: Session) -> tuple[Session, int, int, bz.Record]:
+    def look(session: Session) -> tuple[Session, int, int, list[bz.Action],
+                                        list[tuple[int, int, str, bool]]]:
         seat = session.seat_of(token)
-        return (session, seat, *_finished_deal(session))
+        return session, seat, _finished_deal(session), list(session.actions), list(session.log)
 
-    session, seat, deal, record = store.run(game_id, look)
+    session, seat, deal, actions, log = store.run(game_id, look)
     with session.reviewing:  # one review of a deal, whoever asks first waits for it
         found = session.reviews.get(deal)
         if found is None:
             store.ask_limit.admit(address, store.clock())
+            record = _record(session, deal, actions, log)
             found = store.slots.run(lambda: bz.bots.review(record, budget=store.review_worlds,
                                                            seed=session.seed))
             session.reviews[deal] = found
