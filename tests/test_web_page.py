@@ -81,6 +81,8 @@ def test_the_hint_button_shows_the_best_moves_of_the_librarys_search(
     best = expected.ranked[0]
     assert i18n.describe(best.action, lang, you=True) in hints[0][1]
     assert i18n.format_number(abs(best.value), lang) in hints[0][1]  # "12,5" in Finnish
+    marked = tab.eval_on_selector_all(".hinted", "all => all.map(n => n.dataset.legal)")
+    assert marked == [bz.format_action(best.action)]  # the best card marked in the hand
     browser.click_and_wait(tab, "[data-legal]")  # a move: the hint is gone
     assert tab.locator("#hints li").count() == 0
 

@@ -497,6 +497,10 @@ function drawHint(o) {
   const best = shown.hints.slice(0, HINTS_SHOWN).map((h) => el("li", { "data-hint": h.action },
     t("you {action}", { action: h.words }), ": ", el("b", {}, signed(h.value)),
     h.exact ? " " + t("(exact)") : ""));
+  const first = shown.hints[0];  // the best action's card or button, marked
+  for (const node of document.querySelectorAll("[data-legal]")) {
+    if (first && node.getAttribute("data-legal") === first.action) node.classList.add("hinted");
+  }
   list.replaceChildren(el("p", { class: "head" },
     t("The best moves (points expected to the end of the deal, less the others')")),
   el("ol", {}, ...best));
