@@ -371,7 +371,11 @@ def test_the_page_and_its_files_are_served(web: server.Running) -> None:
     assert call(web.url + "../server.py")[0] == 404
     status, answer = call(api(web, "variants"))
     assert [v["name"] for v in answer["variants"]] == [v.name for v in bz.variants.ALL]
-    assert answer["bots"] == ["greedy", "search", "random"]
+    assert answer["bots"] == ["greedy", "search", "random", "level1", "level2", "level3",
+                              "level4", "level5"]
+    for icon in ("favicon.ico", "favicon.svg"):  # issue 39: no 404 in the browser's console
+        status, svg = call(web.url + icon)
+        assert status == 200 and svg.startswith("<svg")
 
 
 @pytest.mark.parametrize("verbose", [False, True])

@@ -370,10 +370,15 @@ def test_the_http_refusals_carry_the_security_headers_too(web: Running) -> None:
 
 
 def test_the_bots_a_client_may_choose_come_from_one_table(web: Running) -> None:
-    assert list(players.BOTS) == ["greedy", "search", "random"]
+    levels = [f"level{n}" for n in range(1, 6)]  # issue 38: the five levels
+    assert list(players.BOTS) == ["greedy", "search", "random", *levels]
     assert call(api(web, "variants"))[1]["bots"] == list(players.BOTS)
-    assert players.seat_kinds() == ["human", "bot:greedy", "bot:search", "bot:random"]
-    assert [name for name, bot in players.BOTS.items() if bot.heavy] == ["search"]
+    assert players.seat_kinds() == ["human", "bot:greedy", "bot:search", "bot:random",
+                                    *(f"bot:{name}" for name in levels)]
+    assert [name for name, bot in players.BOTS.items() if bot.heavy] == [
+        "search", "level3", "level4", "level5"]  # the exact ending and the searches
+    assert [players.BOTS[name].make() for name in levels] == [
+        bz.bots.level(n) for n in range(1, 6)]
     status, answer = call(api(web, "games"), "POST", {"seats": ["human", "bot:level9"]})
     assert status == 400 and "bot:search" in answer["error"]
 
@@ -405,7 +410,9 @@ def test_search_bots_decide_one_at_a_time_server_wide() -> None:
         players.SearchSlots(0)
 
 
-def test_a_game_of_search_bots_plays_through_the_stores_slots() -> None:
+@pytest.mark.parametrize("bot", ["search", "level4", "level5"])
+def test_a_game_of_search_bots_plays_through_the_stores_slots(bot: str) -> None:
+    """The search bot and the searching levels (issue 38) take the store's slots."""
     store = open_store(search_slots=1)
     used: list[int] = []
     real = store.slots.choose
@@ -415,6 +422,6 @@ def test_a_game_of_search_bots_plays_through_the_stores_slots() -> None:
         return real(*args)
 
     store.slots.choose = counted  # type: ignore[method-assign]
-    game = store.create({"variant": "two-pack", "seed": 3, "seats": ["human", "bot:search"]})
+    game = store.create({"variant": "two-pack", "seed": 3, "seats": ["human", f"bot:{bot}"]})
     store.act(game["id"], token_of(game), game["legal"][0])
-    assert used  # the search bot's replies went through the slots
+    assert used  # the bot's replies went through the slots

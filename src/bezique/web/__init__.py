@@ -9,7 +9,9 @@ modules:
 * :mod:`bezique.web.games`: the games, in memory and in the database;
 * :mod:`bezique.web.session`: one game in play, its seats, tokens and bots;
 * :mod:`bezique.web.players`: the bots a client may choose, and their cost bound;
-* :mod:`bezique.web.limits`: how many games one client address may make;
+* :mod:`bezique.web.limits`: how many games, hints and reviews one client address may
+  ask for;
+* :mod:`bezique.web.advice`: hints and reviews, the library's search on a seat's moves;
 * :mod:`bezique.web.views`: what a seat may see of its game;
 * :mod:`bezique.web.storage`: the database interface, SQLite the embedded one;
 * :mod:`bezique.web.serving`: uvicorn with the server's limits (:func:`serving.running`

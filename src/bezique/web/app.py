@@ -29,21 +29,23 @@
                                             seat's view
 ``GET  /api/games/<id>/record``             the record (``bz.Record.dumps``) as a text
                                             file, once the deal or game is over
+``GET  /api/games/<id>/hint`` (``review``)  the actions ranked, the decisions judged
 ``GET  /api/games/<id>/ws`` (WebSocket)     the first message ``{"token": "..."}``; the
                                             server then sends the seat's view now and
                                             each time the game moves
 ==========================================  ==============================================
 
 Refusals: no token 401, a token of no seat of that game 403, an action out of turn or
-stale 409 (the record before the end too), an action the rules refuse 400 with the rule
-id; bad JSON, a body nested too deep, an unknown variant or a bad field 400; an unknown
-id 404; a method a route does not take 405; a ``POST`` body that is not
-``application/json`` 415, over 64 KiB 413, not sent in time 408; too many new games from
-one address 429 (``Retry-After``); an unknown method 501; a full database 503. A
-refused request changes nothing; no answer shows an exception of the server.
+stale 409 (the record before the end, a hint out of turn, a review before a deal is over
+too), an action the rules refuse 400 with the rule id; bad JSON, a body nested too deep,
+an unknown variant or a bad field 400; an unknown id 404; a method a route does not take
+405; a ``POST`` body that is not ``application/json`` 415, over 64 KiB 413, not sent in
+time 408; too many new games, hints or reviews from one address 429 (``Retry-After``);
+an unknown method 501; a full database 503. A refused request changes nothing; no answer
+shows an exception of the server.
 
-Every answer carries :data:`SECURITY_HEADERS` and ``Cache-Control: no-store``.
-"""
+Every answer carries :data:`SECURITY_HEADERS` and ``Cache-Control: no-store``. Hints
+and reviews: :mod:`bezique.web.advice`."""
 
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ from starlette.websockets import WebSocket
 
 import bezique as bz
 from bezique import i18n
-from bezique.web import live, players
+from bezique.web import advice, live, players
 from bezique.web.games import GameStore, RequestError
 from bezique.web.limits import WaitLimit
 from bezique.web.views import SeatView
@@ -107,6 +109,8 @@ _FILES = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
     "/words.json": ("words.json", "application/json; charset=utf-8"),
+    "/favicon.ico": ("favicon.svg", "image/svg+xml"),
+    "/favicon.svg": ("favicon.svg", "image/svg+xml"),
 }
 _DRAIN = 1024 * 1024
 _AFTER = re.compile(r"[0-9]{1,9}")
@@ -327,6 +331,14 @@ class _Api:
             "Content-Type": "text/plain; charset=utf-8",
             "Content-Disposition": f'attachment; filename="bezique-{game_id}.txt"'})
 
+    async def advise(self, request: Request) -> Response:
+        """A hint or a review (:mod:`bezique.web.advice`), in a worker thread."""
+        game_id, lang = request.path_params["game_id"], _lang(request)
+        header, address = request.headers.get("authorization"), _client(request)
+        answer = advice.hint if request.url.path.endswith("/hint") else advice.review
+        return JSONResponse(await run_in_threadpool(lambda: answer(
+            self.store, game_id, self._seat_token(game_id, header), lang, address)))
+
     async def socket(self, websocket: WebSocket) -> None:
         game_id, lang = websocket.path_params["game_id"], _lang_or_english(websocket)
         try:
@@ -427,6 +439,8 @@ def create_app(store: GameStore | None = None, *, body_timeout: float = BODY_TIM
         Route("/api/games/{game_id}", api.game, methods=["GET"]),
         Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record, methods=["GET"]),
+        Route("/api/games/{game_id}/hint", api.advise, methods=["GET"]),
+        Route("/api/games/{game_id}/review", api.advise, methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/ws", api.socket),
         *(Route(path, api.page, methods=["GET"]) for path in _FILES),
     ]

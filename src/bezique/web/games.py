@@ -35,16 +35,23 @@ from typing import Any
 
 import bezique as bz
 from bezique.web import players, storage, views
-from bezique.web.limits import CreationLimit
+from bezique.web.limits import CreationLimit, RateLimit
 from bezique.web.session import Listener, Session
 
-__all__ = ["IDLE_LIMIT", "MAX_GAMES", "GameStore", "RequestError", "Session"]
+__all__ = ["HINT_WORLDS", "IDLE_LIMIT", "MAX_GAMES", "REVIEW_WORLDS", "GameStore",
+           "RequestError", "Session"]
 
 IDLE_LIMIT = 3600.0
 """Seconds after which a game nobody asked about leaves the memory (it stays stored)."""
 
 MAX_GAMES = 10000
 """Games stored at most at once; a new one beyond them is refused (503) until some expire."""
+
+HINT_WORLDS = 8
+"""Determinizations of a hint's search: a fraction of a second in two-pack."""
+
+REVIEW_WORLDS = 4
+"""Determinizations a decision of a review's search: some seconds for a two-pack deal."""
 
 RequestError = views.RequestError
 
@@ -67,7 +74,13 @@ class GameStore:
         limit: The creation limits per client address (:class:`CreationLimit`'s
             defaults unless given).
         search_slots: Heavy bots' decisions at once, server-wide
-            (:class:`bezique.web.players.SearchSlots`).
+            (:class:`bezique.web.players.SearchSlots`); the hints' and reviews' searches
+            take the same slots.
+        ask_limit: The hints and reviews an address may ask for
+            (:class:`~bezique.web.limits.RateLimit`: 30 at once, 600 an hour, unless
+            given).
+        hint_worlds: Determinizations of a hint's search (:mod:`bezique.web.advice`).
+        review_worlds: Determinizations of a review's search, a decision.
 
     Raises:
         BeziqueError: for an unknown bot or ``expire_days`` below 1.
@@ -77,7 +90,9 @@ class GameStore:
                  clock: Callable[[], float] = time.time, idle_limit: float = IDLE_LIMIT,
                  max_games: int = MAX_GAMES, expire_days: float = storage.EXPIRE_DAYS,
                  unplayed_days: float | None = None,
-                 limit: CreationLimit | None = None, search_slots: int = 1) -> None:
+                 limit: CreationLimit | None = None, search_slots: int = 1,
+                 ask_limit: RateLimit | None = None, hint_worlds: int = HINT_WORLDS,
+                 review_worlds: int = REVIEW_WORLDS) -> None:
         if bot not in players.BOTS:
             raise bz.BeziqueError(f"unknown bot {bot!r}; the bots are: {', '.join(players.BOTS)}")
         if not expire_days >= 1:  # NaN too
@@ -92,6 +107,10 @@ class GameStore:
         self.unplayed_days: float | None = unplayed_days
         self.limit: CreationLimit = limit if limit is not None else CreationLimit()
         self.slots: players.SearchSlots = players.SearchSlots(search_slots)
+        self.ask_limit: RateLimit = (ask_limit if ask_limit is not None else
+                                     RateLimit(what="hints and reviews"))
+        self.hint_worlds: int = hint_worlds
+        self.review_worlds: int = review_worlds
         self._games: dict[str, Session] = {}
         self._lock = threading.Lock()
         self.db.expire(clock(), expire_days, unplayed_days)

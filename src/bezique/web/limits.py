@@ -1,4 +1,5 @@
-"""How many games one client may make: :class:`CreationLimit`, per client address.
+"""How many games one client may make: :class:`CreationLimit`, per client address; how
+many hints and reviews it may ask for: :class:`RateLimit`.
 
 Two limits, both answered ``429 Too Many Requests`` with ``Retry-After`` (seconds) and
 changing nothing:
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from bezique.errors import BeziqueError
 from bezique.web.views import RequestError
 
-__all__ = ["CreationLimit", "WaitLimit", "address_key"]
+__all__ = ["CreationLimit", "RateLimit", "WaitLimit", "address_key"]
 
 _PRUNE_AT = 10000
 """Addresses kept before the full buckets are forgotten (they are as good as new)."""
@@ -76,8 +77,7 @@ class CreationLimit:
         self.unplayed: int = unplayed
         self.unplayed_days: float = unplayed_days
         self._lock = threading.Lock()
-        self._buckets: dict[str, tuple[float, float]] = {}
-        """Address key -> (games left, when counted)."""
+        self._rate = RateLimit(burst=burst, per_hour=per_hour, what="new games")
         self._waiting: dict[str, dict[str, float]] = {}
         """Address key -> {game id: when made} of its unplayed games."""
         self._owner: dict[str, str] = {}
@@ -96,13 +96,7 @@ class CreationLimit:
                 free = min(waiting.values()) + self.unplayed_days * 86400.0 - now
                 raise _too_many(f"{len(waiting)} games from this address have had no move "
                                 f"yet; play one (or wait) before making more", free)
-            left = self._left(key, now)
-            if left < 1:
-                raise _too_many(f"at most {self.per_hour:g} new games an hour from one "
-                                "address", (1 - left) * 3600.0 / self.per_hour)
-            self._buckets[key] = (left - 1, now)
-            if len(self._buckets) > _PRUNE_AT:
-                self._prune(now)
+            self._rate.admit(address, now)
 
     def created(self, address: str, game_id: str, now: float) -> None:
         """Note a new game of ``address`` as unplayed."""
@@ -121,10 +115,6 @@ class CreationLimit:
                 if not waiting:
                     self._waiting.pop(key, None)
 
-    def _left(self, key: str, now: float) -> float:
-        left, then = self._buckets.get(key, (float(self.burst), now))
-        return min(float(self.burst), left + max(0.0, now - then) * self.per_hour / 3600.0)
-
     def _unplayed_of(self, key: str, now: float) -> dict[str, float]:
         waiting = self._waiting.get(key, {})
         oldest = now - self.unplayed_days * 86400.0
@@ -133,9 +123,48 @@ class CreationLimit:
             self._owner.pop(game_id, None)
         return waiting
 
-    def _prune(self, now: float) -> None:
-        for key in [k for k in self._buckets if self._left(k, now) >= self.burst]:
-            del self._buckets[key]
+
+class RateLimit:
+    """A bucket of ``burst`` requests per address, refilled by one every
+    ``3600 / per_hour`` seconds; a request beyond it is refused (429 with ``Retry-After``).
+    The new games of :class:`CreationLimit`, the hints and reviews of
+    :mod:`bezique.web.advice` (their search time is counted against the client asking).
+
+    Raises:
+        BeziqueError: for a burst below 1 or a rate not above 0.
+    """
+
+    def __init__(self, *, burst: int = 30, per_hour: float = 600.0,
+                 what: str = "requests") -> None:
+        if burst < 1 or not per_hour > 0:
+            raise BeziqueError("a rate limit's burst must be at least 1 and its rate above 0")
+        self.burst: int = burst
+        self.per_hour: float = per_hour
+        self.what: str = what
+        self._lock = threading.Lock()
+        self._buckets: dict[str, tuple[float, float]] = {}
+        """Address key -> (requests left, when counted)."""
+
+    def admit(self, address: str, now: float) -> None:
+        """Count one more request of ``address``, or refuse it.
+
+        Raises:
+            RequestError: 429 with ``Retry-After`` when the address's bucket is empty.
+        """
+        key = address_key(address)
+        with self._lock:
+            left = self._left(key, now)
+            if left < 1:
+                raise _too_many(f"at most {self.per_hour:g} {self.what} an hour from one "
+                                "address", (1 - left) * 3600.0 / self.per_hour)
+            self._buckets[key] = (left - 1, now)
+            if len(self._buckets) > _PRUNE_AT:
+                for full in [k for k in self._buckets if self._left(k, now) >= self.burst]:
+                    del self._buckets[full]
+
+    def _left(self, key: str, now: float) -> float:
+        left, then = self._buckets.get(key, (float(self.burst), now))
+        return min(float(self.burst), left + max(0.0, now - then) * self.per_hour / 3600.0)
 
 
 class WaitLimit:

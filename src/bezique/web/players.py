@@ -4,7 +4,7 @@ new game's request asks for (:func:`parse_new_game`).
 :data:`BOTS` is the one table of the bots a client may choose (``"bot:<name>"`` in a new
 game's ``seats``, ``"bot"`` in the older request, the page's seat menu, ``bezique serve
 --bot``). A bot is added by one line here, e.g.
-``"level3": Bot(lambda: bz.bots.level(3), heavy=True)``.
+``"search": Bot(bz.bots.SearchBot, heavy=True)``.
 
 Their cost is bounded: every bot's decision is bounded by the bot itself (the search
 bot's step budget, about 0.15 s of CPU a decision in every variant, ``docs/bots.rst``),
@@ -21,12 +21,14 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import bezique as bz
 from bezique.web.views import RequestError
 
 __all__ = ["BOTS", "Bot", "SearchSlots", "parse_new_game", "seat_kinds", "seats_of", "shown"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,16 @@ BOTS: dict[str, Bot] = {
     "greedy": Bot(bz.bots.GreedyBot),
     "search": Bot(bz.bots.SearchBot, heavy=True),
     "random": Bot(bz.bots.RandomBot),
+    "level1": Bot(lambda: bz.bots.level(1)),
+    "level2": Bot(lambda: bz.bots.level(2)),
+    "level3": Bot(lambda: bz.bots.level(3), heavy=True),
+    "level4": Bot(lambda: bz.bots.level(4), heavy=True),
+    "level5": Bot(lambda: bz.bots.level(5), heavy=True),
 }
-"""The bots a client may choose, by name (``"bot:greedy"``), in the menu's order."""
+"""The bots a client may choose, by name (``"bot:greedy"``), in the menu's order: the
+three bots of the library and its five levels (``bz.bots.level``: beginner, casual,
+club, expert, master). Level 3 solves the ending exactly and levels 4 and 5 search: they
+are heavy."""
 
 
 def seat_kinds() -> list[str]:
@@ -73,6 +83,12 @@ class SearchSlots:
         """``bot.choose(observation, rng)`` once a slot is free."""
         with self._slots:
             return bot.choose(observation, rng)
+
+    def run(self, work: Callable[[], T]) -> T:
+        """``work()`` once a slot is free: a hint's or a review's search
+        (:mod:`bezique.web.advice`)."""
+        with self._slots:
+            return work()
 
 
 def seats_of(request: dict[str, Any], variant: bz.Variant, default_bot: str) -> tuple[str, ...]:

@@ -57,6 +57,12 @@ class Session:
         self.log_json: list[str] = []
         """The log's entries as JSON, one for each of :attr:`log`'s."""
         self.slots: players.SearchSlots = slots if slots is not None else players.SearchSlots()
+        self.hints: dict[tuple[int, int], Any] = {}
+        """The hints given, by ``(seat, moves)`` (:mod:`bezique.web.advice`)."""
+        self.reviews: dict[int, Any] = {}
+        """The finished deals' reviews, by deal number (:mod:`bezique.web.advice`)."""
+        self.reviewing: threading.Lock = threading.Lock()
+        """Held while a deal's review is made, so that it is made once."""
         self.start: bz.State | bz.Game = (
             bz.new_game(self.variant, seed=row.seed) if row.whole_game
             else bz.new_deal(self.variant, seed=row.seed))

@@ -21,7 +21,8 @@ from bezique.notation import card_text
 if TYPE_CHECKING:
     from bezique.web.games import Session
 
-__all__ = ["RequestError", "SeatView", "log_entry", "refusal_text", "render", "view"]
+__all__ = ["RequestError", "SeatView", "deal_start", "log_entry", "refusal_text", "render",
+           "results_in_words", "view"]
 
 
 class RequestError(Exception):
@@ -153,13 +154,19 @@ def log_entry(player: int, action: str, forced: bool) -> str:
     return json.dumps(entry, ensure_ascii=False)
 
 
-def _shared(session: Session) -> str:
-    """The members of every seat's view of the position, as JSON (without the braces)."""
-    state = session.state
+def deal_start(session: Session) -> int:
+    """The index of the deal in play's first action among the game's actions."""
     deal = session.deal_number
     first = len(session.log)
     while first and session.log[first - 1][0] == deal:
         first -= 1
+    return first
+
+
+def _shared(session: Session) -> str:
+    """The members of every seat's view of the position, as JSON (without the braces)."""
+    state = session.state
+    first = deal_start(session)
     bots = [kind[4:] for kind in session.seats if kind.startswith("bot:")]
     text = json.dumps({
         "id": session.id,
@@ -191,9 +198,39 @@ def render(session: Session, seat: int, lang: str = "en") -> SeatView:
         "seat": seat,
         "legal": [bz.format_action(a) for a in legal],
         "choices": [_choice(variant, a, lang) for a in legal],
+        "log_words": _log_words(session, seat, lang),
+        **results_in_words(session, lang),
     }, ensure_ascii=False)
     body = (f'{own[:-1]}, {session.shared}, "observation": {bz.to_json(observation)}}}')
     return SeatView(body.encode(), seat, len(session.actions), session.position.to_move)
+
+
+def _log_words(session: Session, seat: int, lang: str) -> list[str]:
+    """The deal's log in words of ``lang`` (:func:`bezique.i18n.describe_move`), one for
+    each entry of the view's ``log``; the seat's own actions addressed to it, to follow
+    "you" (``"play Q♠"``, ``"pelaat Q♠"``, ``"spielst Q♠"``)."""
+    first = deal_start(session)
+    return [i18n.describe(action, lang, you=True) if player == seat
+            else i18n.describe_move(player, action, lang)
+            for (_, player, _, _), action in zip(session.log[first:], session.actions[first:],
+                                                strict=True)]
+
+
+def results_in_words(session: Session, lang: str) -> dict[str, str | None]:
+    """Who won, in words of ``lang`` (:func:`bezique.i18n.describe_result`):
+    ``"result_text"``, the deal over or a whole game's last finished deal (``None``
+    before), and ``"game_result_text"``, the whole game once it is over."""
+    variant, position = session.variant, session.position
+    deal: bz.DealResult | None = None
+    if session.state.is_over:
+        deal = bz.deal_result(session.state)
+    elif isinstance(position, bz.Game) and position.deals:
+        deal = position.deals[-1]
+    game = (i18n.describe_result(bz.game_result(position), lang, variant=variant)
+            if isinstance(position, bz.Game) and position.is_over else None)
+    return {"result_text": None if deal is None else
+            i18n.describe_result(deal, lang, variant=variant),
+            "game_result_text": game}
 
 
 def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
@@ -201,8 +238,10 @@ def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
     the combinations' names in ``lang``.
 
     ``{"id", "variant", "title", "seat", "seats", "bot", "sides", "whole_game", "moves",
-    "observation", "legal", "choices", "log", "last_trick", "over", "result", "game"}``:
-    ``observation`` is the library's document of ``bz.observe(position, seat)``.
+    "observation", "legal", "choices", "log", "log_words", "last_trick", "over", "result",
+    "result_text", "game_result_text", "game"}``: ``observation`` is the library's
+    document of ``bz.observe(position, seat)``; ``log_words`` the log in words of
+    ``lang``; ``result_text`` and ``game_result_text`` who won, in words of ``lang``.
     """
     return render(session, seat, lang).data()
 
@@ -227,9 +266,16 @@ _SERVER_REFUSALS: dict[str, dict[str, str]] = {
               "piilossa olevat kortit)",
         "de": "das Protokoll gibt es, wenn die Partie vorbei ist (sein Startwert würde die "
               "verdeckten Karten zeigen)"},
+    "a hint is for the seat to move": {
+        "fi": "vihjeen saa vain se, jonka vuoro on",
+        "de": "einen Tipp bekommt nur, wer am Zug ist"},
+    "the review is available when the deal is over": {
+        "fi": "siirtojen arvio on saatavilla, kun jako on päättynyt",
+        "de": "die Bewertung der Züge gibt es, wenn das Spiel vorbei ist"},
 }
 """The server's own refusals that a player meets (401, 403, the record's 409), in the
-other languages; its other errors (a bad request) are a program's and stay in English."""
+other languages (a hint out of turn, a review before the deal's end too); its other
+errors (a bad request) are a program's and stay in English."""
 
 
 def refusal_text(error: RequestError, lang: str) -> str:

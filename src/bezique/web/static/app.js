@@ -5,7 +5,11 @@
 //   choices      the legal actions, each with its notation (`action`), kind and label;
 //   log          every action of the deal, as {player, action} in the library's notation
 //                ({player, action, forced: true} for a lone pass played for the person);
-//   result       the deal's result with its breakdown (bz.deal_result) once it is over.
+//   log_words    the same log in words of the language (bezique.i18n.describe_move; the
+//                seat's own actions addressed to it, to follow "you");
+//   result       the deal's result with its breakdown (bz.deal_result) once it is over;
+//   result_text  who won the deal (or a whole game's last finished deal) in words,
+//                game_result_text the whole game's (bezique.i18n.describe_result);
 //   game         for a whole game: the deal number, running totals, finished deals;
 //   moves        how many actions the game has had.
 // A move is sent as its notation with the number of moves seen: POST /api/games/<id>/actions
@@ -16,16 +20,29 @@
 // view after every move), or, where no WebSocket opens, asks GET ...?after=<moves>. The page's address holds the game and
 // the token (#game=<id>&token=<token>): it is the seat's link, to come back or to hand on.
 // Languages: every request carries ?lang= (the server's refusals, titles and combination
-// names come in that language); the page's own words are looked up in /words.json by t().
+// names come in that language); the page's own words are looked up in /words.json by t(),
+// numbers are written by num() as the language writes them (a decimal comma in fi and de).
+// The seat to move may ask for a hint (GET /api/games/<id>/hint: the actions ranked by
+// the library's search), and once a deal is over for a review of his own moves (GET
+// /api/games/<id>/review). The game's creator keeps the other seats' links in
+// localStorage ("bezique-invites-<id>"), so that they survive a reload.
 "use strict";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const FIELDS = [
   ["melds", "Melds"], ["sevens", "Sevens"], ["brisques", "Brisques"],
-  ["last_trick", "Last trick"], ["penalties", "Penalties"], ["bonus", "Dealer's guess"],
+  ["last_trick", "Last trick of the deal"], ["penalties", "Penalties"], ["bonus", "Dealer's guess"],
   ["total", "Total"],
 ];
+// The seat menu's words for the bots of /api/variants (another bot: "bot: <name>").
+const BOT_WORDS = {
+  greedy: "bot: greedy", search: "bot: searching", random: "bot: random",
+  level1: "bot: beginner (level 1)", level2: "bot: casual (level 2)",
+  level3: "bot: club player (level 3)", level4: "bot: expert (level 4)",
+  level5: "bot: master (level 5)",
+};
+const HINTS_SHOWN = 3;  // the best actions a hint shows
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -38,11 +55,24 @@ let socketKey = "";  // the game, token and language it was opened for
 let socketsWork = "WebSocket" in window;  // false once one failed to open: then long polls
 let lang = localStorage.getItem("bezique-lang") || "en";
 let words = {};  // the page's words in every language: {"fi": {"Trick": "Tikki", ...}, ...}
+let hint = null;  // the hint shown: the server's answer, for the moves it was asked at
+let review = null;  // the review shown: the server's answer, for the game and deal reviewed
 
 // The page's own text in the chosen language, with {fields} filled: t("phase {phase}", {phase: 1}).
 function t(text, fields = {}) {
   const said = (words[lang] || {})[text] || text;
   return said.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fields[name] : whole));
+}
+
+// A number as the language writes it: num(12.5, 1) is "12.5" in English, "12,5" in fi, de.
+function num(value, digits = 0) {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits,
+    maximumFractionDigits: digits, useGrouping: false }).format(value);
+}
+
+// A signed number of points: "+12,5", "−3,0".
+function signed(value) {
+  return (value > 0 ? "+" : value < 0 ? "−" : "") + num(Math.abs(value), 1);
 }
 
 function translatePage() {
@@ -93,8 +123,14 @@ function playerName(p) {
   return t(partner ? "player {player} (partner)" : "player {player}", { player: p });
 }
 
+// A side by its name: a player where each side is one player (two-handed, cutthroat), a
+// side where partners share one (four-handed).
 function sideName(side) {
-  return t(side === game.sides[game.seat] ? "side {side} (you)" : "side {side}", { side });
+  const mine = side === game.sides[game.seat];
+  if (new Set(game.sides).size === game.sides.length) {
+    return t(mine ? "player {player} (you)" : "player {player}", { player: side });
+  }
+  return t(mine ? "side {side} (you)" : "side {side}", { side });
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -151,6 +187,7 @@ async function startGame(event) {
     token = payload.tokens[String(game.seat)];
     invites = Object.entries(payload.tokens).filter(([seat]) => Number(seat) !== game.seat)
       .map(([seat, t]) => [Number(seat), seatLink(game.id, t)]);
+    keepInvites(game.id, invites);
     polling++;
     history.replaceState(null, "", `#game=${game.id}&token=${encodeURIComponent(token)}`);
     showMessage("");
@@ -158,6 +195,23 @@ async function startGame(event) {
     showMessage(payload.message, payload.rule);
   }
   render();
+}
+
+// The other seats' links of a game made here, kept for the game's creator: after a reload
+// the page shows them again (a joining person's browser has none: it made no game).
+function keepInvites(id, links) {
+  try {
+    localStorage.setItem(`bezique-invites-${id}`, JSON.stringify(links));
+  } catch (error) { /* no storage (a private window): the links last until a reload */ }
+}
+
+function keptInvites(id) {
+  try {
+    const links = JSON.parse(localStorage.getItem(`bezique-invites-${id}`) || "null");
+    return Array.isArray(links) ? links : null;
+  } catch (error) {
+    return null;
+  }
 }
 
 function showMessage(text, rule) {
@@ -268,8 +322,10 @@ function draw(o) {
   drawMiddle(o);
   drawMine(o);
   drawActions();
+  drawHint(o);
   drawLog();
   drawResult();
+  drawReview();
 }
 
 function drawStatus(o) {
@@ -329,10 +385,7 @@ function drawGame() {
     parts.push(el("span", { class: "note" }, t("deals: {points}",
       { points: g.deals.map((points) => points.join("–")).join(", ") })));
   }
-  if (g.over) {
-    parts.push(el("p", { id: "game-result" }, g.winner === null ? t("A tie.") :
-      t("{side} wins the game (worth {value}).", { side: sideName(g.winner), value: g.value })));
-  }
+  if (g.over) parts.push(el("p", { id: "game-result" }, game.game_result_text));
   box.replaceChildren(...parts);
 }
 
@@ -366,8 +419,9 @@ function drawMiddle(o) {
   $("trick").replaceChildren(...played(o.trick));
   const last = game.last_trick;
   $("last-trick").replaceChildren(...played(last.cards));
-  $("last-trick-title").textContent = last.winner === null ? t("Last trick") :
-    t("Last trick, won by {player}", { player: playerName(last.winner) });
+  $("last-trick-title").textContent = last.winner === null ? t("Last trick")
+    : last.winner === game.seat ? t("Last trick, won by you")
+      : t("Last trick, won by {player}", { player: playerName(last.winner) });
   const pile = [];
   if (o.turn_up) pile.push(el("figure", {}, card(o.turn_up), el("figcaption", {}, t("turn-up"))));
   if (o.stock_size > (o.turn_up ? 1 : 0)) {
@@ -426,12 +480,59 @@ function drawActions() {
     return clickable(button, c.action, true);
   });
   $("actions").replaceChildren(...buttons);
+  // the notation box only while the seat has something to do
+  $("notation").hidden = game.over || game.legal.length === 0;
 }
 
+// The Hint button while the seat is to move; the best few actions once asked, until a move.
+function drawHint(o) {
+  $("hint-button").hidden = game.over || o.to_move !== game.seat;
+  const shown = hint && hint.id === game.id && hint.moves === game.moves ? hint : null;
+  const list = $("hints");
+  list.hidden = !shown;
+  if (!shown) {
+    list.replaceChildren();
+    return;
+  }
+  const best = shown.hints.slice(0, HINTS_SHOWN).map((h) => el("li", { "data-hint": h.action },
+    t("you {action}", { action: h.words }), ": ", el("b", {}, signed(h.value)),
+    h.exact ? " " + t("(exact)") : ""));
+  const first = shown.hints[0];  // the best action's card or button, marked
+  for (const node of document.querySelectorAll("[data-legal]")) {
+    if (first && node.getAttribute("data-legal") === first.action) node.classList.add("hinted");
+  }
+  list.replaceChildren(el("p", { class: "head" },
+    t("The best moves (points expected to the end of the deal, less the others')")),
+  el("ol", {}, ...best));
+}
+
+async function askHint() {
+  if (!game) return;
+  const { ok, payload } = await request("GET", `/api/games/${game.id}/hint`);
+  if (ok) {
+    hint = { ...payload, id: game.id };
+    showMessage("");
+  } else {
+    showRefusal(payload);
+  }
+  render();
+}
+
+// A refusal of a hint or a review: too many from this address is said in the page's words.
+function showRefusal(payload) {
+  if (payload.code === "too_many") showMessage(t("Too many requests from here: wait a little and ask again."));
+  else showMessage(payload.message, payload.rule);
+}
+
+// The deal's log in words (the server's log_words), the seat's own moves as "you ...";
+// the notation of each move is its title.
 function drawLog() {
-  $("log").replaceChildren(...game.log.map((entry) => el("li", {
-    class: entry.player === game.seat ? "mine" : "",
-  }, `${entry.player}: ${entry.action}${entry.forced ? " " + t("(forced)") : ""}`)));
+  $("log").replaceChildren(...game.log.map((entry, k) => {
+    const said = game.log_words[k];
+    const text = entry.player === game.seat ? t("you {action}", { action: said }) : said;
+    return el("li", { class: entry.player === game.seat ? "mine" : "", title: entry.action,
+      "data-action": entry.action }, text + (entry.forced ? " " + t("(forced)") : ""));
+  }));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -446,13 +547,17 @@ function drawResult() {
   link.download = `bezique-${game.id}.txt`;
   const head = el("tr", {}, el("th", {}, ""),
     ...result.breakdown.map((_, side) => el("th", {}, sideName(side))));
-  const rows = FIELDS.map(([field, label]) => el("tr", { class: field }, el("th", {}, t(label)),
+  // the rows that scored something (a row of zeros says nothing), and the total
+  const used = FIELDS.filter(([field]) => field === "total" ||
+    result.breakdown.some((score) => score[field] !== 0));
+  const rows = used.map(([field, label]) => el("tr", { class: field }, el("th", {}, t(label)),
     ...result.breakdown.map((score, side) => el("td", {
       "data-side": String(side), "data-field": field,
     }, String(score[field])))));
   const title = game.result ? t("Result") :
     t("Result of deal {deal}", { deal: game.game.deals.length });
-  const parts = [el("h2", {}, title), el("table", {}, head, ...rows)];
+  const parts = [el("h2", {}, title), el("p", { id: "result-text" }, game.result_text || ""),
+    el("table", {}, head, ...rows)];
   const s = result.settlement;
   if (s) {
     const outcome = s.winner === null ? t("a tie") :
@@ -461,7 +566,46 @@ function drawResult() {
     parts.push(el("p", { id: "settlement" }, t("Settlement: totals {totals}: {outcome}",
                                                 { totals: s.totals.join(" / "), outcome })));
   }
+  parts.push(el("button", { type: "button", id: "review-button", onclick: askReview },
+    t("Review my moves")));
   section.replaceChildren(...parts);
+}
+
+// The deal a review is for: the deal over, or a whole game's last finished deal.
+function reviewKey() {
+  if (!game.result && !(game.game && game.game.last_deal)) return null;
+  return `${game.id}:${game.game ? game.game.deals.length : 1}`;
+}
+
+async function askReview() {
+  const key = reviewKey();
+  if (!key) return;
+  const { ok, payload } = await request("GET", `/api/games/${game.id}/review`);
+  if (ok) {
+    review = { ...payload, key };
+    showMessage("");
+  } else {
+    showRefusal(payload);
+  }
+  render();
+}
+
+// The seat's own moves of the deal judged by the library's search: what was given away.
+function drawReview() {
+  const box = $("review");
+  const shown = review && review.key === reviewKey() ? review : null;
+  box.hidden = !shown;
+  $("review-button") && ($("review-button").hidden = Boolean(shown));
+  if (!shown) return;
+  const lost = shown.moves.filter((m) => m.loss > 0);
+  const items = lost.map((m) => el("li", { "data-index": String(m.index),
+    "data-played": m.played, "data-best": m.best },
+  t("move {number}: you {played}; better: you {best} ({loss} points lost)", {
+    number: m.index + 1, played: m.played_words, best: m.best_words, loss: num(m.loss, 1) })));
+  box.replaceChildren(el("h2", {}, t("Your moves reviewed")),
+    el("p", { id: "review-summary" }, t("{count} decisions; points given away: {points}",
+      { count: shown.decisions, points: num(shown.total_loss, 1) })),
+    lost.length ? el("ol", {}, ...items) : el("p", {}, t("Every move was the best one found.")));
 }
 
 // ---------------------------------------------------------------- start
@@ -488,13 +632,15 @@ function translateVariants() {
   }
 }
 
-// The seat picker's words: "Seat N" and "a person" (a bot keeps its name).
+// The seat picker's words: "Seat N", "a person" and the bots' names (BOT_WORDS).
 function translateSeats() {
   for (const label of document.querySelectorAll("#seats label")) {
     label.firstChild.textContent = t("Seat {seat} ", { seat: label.dataset.seat });
   }
-  for (const option of document.querySelectorAll('#seats option[value="human"]')) {
-    option.textContent = t("a person");
+  for (const option of document.querySelectorAll("#seats option")) {
+    const bot = option.value.startsWith("bot:") ? option.value.slice(4) : null;
+    option.textContent = bot === null ? t("a person")
+      : bot in BOT_WORDS ? t(BOT_WORDS[bot]) : t("bot: {name}", { name: bot });
   }
 }
 
@@ -515,7 +661,7 @@ async function load() {
     value: v.name, "data-title": v.title, "data-count": String(v.players),
   })));
   words = await wordsLoaded;
-  const kinds = [["human", "a person"], ...payload.bots.map((name) => [`bot:${name}`, `bot: ${name}`])];
+  const kinds = [["human", "a person"], ...payload.bots.map((name) => [`bot:${name}`, name])];
   const players = Object.fromEntries(payload.variants.map((v) => [v.name, v.players]));
   const drawSeats = () => {
     const count = players[$("variant").value];
@@ -531,6 +677,11 @@ async function load() {
   $("variant").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", startGame);
   $("record").addEventListener("click", downloadRecord);
+  $("hint-button").addEventListener("click", askHint);
+  $("own-game").addEventListener("click", () => {
+    $("new-game").hidden = false;
+    $("own-game").hidden = true;
+  });
   $("notation").addEventListener("submit", (event) => {
     event.preventDefault();
     send($("notation-text").value);
@@ -538,6 +689,12 @@ async function load() {
   const link = new URLSearchParams(location.hash.slice(1));
   if (link.get("game") && link.get("token")) {
     token = link.get("token");
+    const kept = keptInvites(link.get("game"));
+    if (kept) invites = kept;
+    else {  // a person who joins by his link plays that game: no new-game form above it
+      $("new-game").hidden = true;
+      $("own-game").hidden = false;
+    }
     const { ok: found, payload: saved } = await request("GET", `/api/games/${link.get("game")}`);
     if (found) game = saved;
     else showMessage(saved.message, saved.rule);
