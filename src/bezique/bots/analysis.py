@@ -14,9 +14,11 @@ five levels of it.
   not seen are dealt at random (:func:`bezique.determinize`, a *world*), every action is
   played in every world (the same worlds for all: common random numbers) and the world
   is played on by the greedy policy on every seat (:mod:`bezique.bots._playout`), the
-  stock read one card per seat per round. A playout that reaches the end of the stock
-  takes the solver's exact value of phase 2 in that world; one that starts far from it
-  stops after ``horizon`` tricks and adds the combination prospects of the hands
+  stock read one card per seat per round. A playout that starts within ``reach`` tricks
+  of the end of the stock plays on to it and takes the solver's exact value of phase 2 in
+  that world; one that starts further away stops after ``horizon`` tricks (a long
+  playout's outcome swings with the draw more than the actions differ) and adds the
+  combination prospects of the hands
   (:func:`~bezique.bots.valuation.meld_prospects`). In phase 2 with hidden cards (three-
   and four-handed) every world is solved exactly (the duels' solver runs on sampled
   worlds).
@@ -80,7 +82,7 @@ class Analysis:
         return self.ranked[0] if self.ranked else None
 
 
-MASTER_WORLDS = 48
+MASTER_WORLDS = 100
 """Determinizations per decision of the strongest search (``level(5)``, :func:`analyse`'s
 default budget)."""
 
@@ -211,7 +213,7 @@ def _ranked(legal: Sequence[Action], values: Sequence[float], exact: bool
     return tuple(Rated(legal[j], values[j], exact) for j in order)
 
 
-MASTER = _Search(worlds=MASTER_WORLDS, horizon=10, reach=10, solve_end=True, max_steps=10_000)
+MASTER = _Search(worlds=MASTER_WORLDS, horizon=8, reach=4, solve_end=True, max_steps=5_000)
 """The strongest search's settings (level 5)."""
 
 
@@ -253,7 +255,7 @@ class AnalysisBot:
     """0: the best action; above 0 (points): a choice drawn from the values."""
     solve: bool = True
     """Whether two-handed phase 2 is played exactly and playouts end in the solver."""
-    candidates: int = 5
+    candidates: int = 4
     """How many of the greedy policy's best actions are searched."""
     horizon: int = MASTER.horizon
     """Tricks after which a phase-1 playout far from the stock's end is valued."""

@@ -12,9 +12,12 @@ level  name      how it plays
 1      beginner  the greedy policy's values, drawn at temperature 40 (points)
 2      casual    the greedy policy's values, drawn at temperature 10
 3      club      the greedy choice; two-handed phase 2 solved exactly
-4      expert    the search over 16 determinizations, playouts ending in the solver
-5      master    the search over 48 determinizations (:data:`MASTER_WORLDS
-                 <bezique.bots.analysis.MASTER_WORLDS>`), the library's strongest bot
+4      expert    the search over 24 determinizations, playouts of 8 tricks, the
+                 solver at the end of those within 2 tricks of the stock's end
+5      master    the search over up to 100 determinizations (:data:`MASTER_WORLDS
+                 <bezique.bots.analysis.MASTER_WORLDS>`, within a work cap), the
+                 solver within 4 tricks of the stock's end: the library's
+                 strongest bot
 =====  ========  ==================================================================
 
 ``docs/bots.rst`` gives each level's strength against the one below it and its time per
@@ -35,7 +38,7 @@ _LEVELS: tuple[AnalysisBot, ...] = (
     AnalysisBot(worlds=0, temperature=40.0, solve=False, name="beginner"),
     AnalysisBot(worlds=0, temperature=10.0, solve=False, name="casual"),
     AnalysisBot(worlds=0, name="club"),
-    AnalysisBot(worlds=16, max_steps=4_000, name="expert"),
+    AnalysisBot(worlds=24, max_steps=1_500, reach=2, name="expert"),
     AnalysisBot(worlds=MASTER_WORLDS, name="master"),
 )
 
