@@ -205,6 +205,7 @@ def test_every_help_speaks_only_the_chosen_language(
     shown = _NOTATION.sub(" ", text)
     assert [w for w in english if re.search(rf"\b{w}\b", shown)] == []
     assert ("käyttö: bezique" if lang == "fi" else "Aufruf: bezique") in text
+    assert ("--seed SIEMEN" if lang == "fi" else "--seed STARTWERT") in text  # placeholders
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -46,6 +46,15 @@ _ERRORS: tuple[str, ...] = (
 """argparse's messages (Python 3.11 to 3.13) and the converters' of the command line."""
 
 
+_METAVARS: tuple[str, ...] = (
+    N_("SEED"), N_("VARIANT"), N_("BOTS"), N_("BOT"), N_("LEVEL"), N_("SEAT"), N_("LANG"),
+    N_("WORKERS"), N_("CHUNK_SIZE"), N_("BUDGET"), N_("HOST"), N_("PORT"), N_("BURST"),
+    N_("MAX_GAMES"), N_("PATH"), N_("DAYS"), N_("SECONDS"), N_("ADDRESSES"), N_("file"),
+    N_("name"))
+"""The placeholders of the values the options take (argparse's: the option's name in
+capitals, a positional's as it is), translated in ``--help``."""
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"\{(\w+)\}", template)
     return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
@@ -117,6 +126,15 @@ class Parser(argparse.ArgumentParser):
         """``--version``, with its help line in the parser's language."""
         self.add_argument("--version", action="version", version=version,
                           help=self.gettext(N_("show program's version number and exit")))
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's, with the placeholder of the value in the parser's language."""
+        action = super().add_argument(*args, **kwargs)
+        if action.nargs != 0 and action.choices is None:
+            name = (action.metavar if isinstance(action.metavar, str)
+                    else action.dest.upper() if action.option_strings else action.dest)
+            action.metavar = self.gettext(name)
+        return action
 
     def add_subparsers(self, **kwargs: Any) -> Any:
         kwargs.setdefault("parser_class", functools.partial(type(self), lang=self.lang))
