@@ -151,6 +151,8 @@ def _english_in(text: str) -> list[str]:
     return [w for w in _ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", words)]
 
 
+_ERROR = {"en": "bezique: error: ", "fi": "bezique: virhe: ", "de": "bezique: Fehler: "}
+
 _COMMANDS = ("demo", "play", "simulate", "review", "ladder", "rules", "serve")
 
 
@@ -179,7 +181,7 @@ def test_every_cli_command_speaks_only_the_chosen_language(
     for refused in (["demo", "--bots", "a,b,c"], ["demo", "--variant", "nope"],
                     ["play", "--bot", "clever"], ["rules", "skat"]):  # the CLI's refusals
         assert main([*refused, "--lang", lang]) == 2
-        said.append(capsys.readouterr().err.removeprefix("bezique: error: "))
+        said.append(capsys.readouterr().err.removeprefix(_ERROR[lang]))
     text = "\n".join(said)
     assert _english_in(text) == []
     assert ("voitti jaon" if lang == "fi" else "gewinnt das Spiel") in text
@@ -215,11 +217,11 @@ def test_argparse_errors_in_the_chosen_language(
         lang: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A usage error in the chosen language: a bad value, a missing or unknown argument."""
     assert main(["play", "--level", "9", "--lang", lang]) == 2
-    assert capsys.readouterr().err == f"bezique: error: {words} (beginner, casual, club, " \
+    assert capsys.readouterr().err == f"{_ERROR[lang]}{words} (beginner, casual, club, " \
                                       "expert, master)\n"
     for argv in (["ladder", "--deals", "2"], ["demo", "--nope"], ["demo", "--seed", "x"]):
         assert main([*argv, "--lang", lang]) == 2
-        err = capsys.readouterr().err.removeprefix("bezique: error: ")
+        err = capsys.readouterr().err.removeprefix(_ERROR[lang])
         assert not re.search(r"\b(argument|arguments|required|unrecognized|whole)\b", err), err
 
 

@@ -42,8 +42,9 @@ speaks it, else English. Actions to type stay in the notation.
 
 The terminal game (``demo``, ``play``) is in ``bezique._cli_terminal``.
 
-Errors print one line, ``bezique: error: ...``, on standard error and exit
-with status 2.
+Errors print one line, ``bezique: error: ...`` (``bezique: virhe: ...``, ``bezique: Fehler:
+...``), on standard error and exit with status 2. ``--help`` and argparse's usage errors are
+in the chosen language too (:mod:`bezique._cli_argparse`).
 """
 
 from __future__ import annotations
@@ -205,7 +206,8 @@ def _simulate(args: argparse.Namespace) -> int:
                           check_invariants=args.check, duplicate=args.duplicate,
                           progress=_Progress(sys.stderr, unit, args.lang))
     except InvariantError as exc:  # an engine bug found by --check: status 1, not a usage error
-        print(f"\nbezique: invariant violated: {exc}", file=sys.stderr)
+        print("\n" + translator(args.lang).gettext("bezique: invariant violated: {error}").format(
+            error=exc), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
@@ -404,17 +406,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules,
         "review": _review, "ladder": _ladder, "serve": serve}
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = language_of(argv)
     try:
-        argv = sys.argv[1:] if argv is None else list(argv)
-        args = _parser(language_of(argv)).parse_args(argv)
+        args = _parser(lang).parse_args(argv)
         return commands[args.command](args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except (_UsageError, BeziqueError, ValueError) as exc:
-        print(f"bezique: error: {exc}", file=sys.stderr)
+        print(translator(lang).gettext("bezique: error: {message}").format(message=exc),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nbezique: interrupted", file=sys.stderr)
+        print("\n" + translator(lang).gettext("bezique: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader has gone (``| head``): say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
