@@ -14,6 +14,7 @@ from typing import Any
 
 from bezique._messages import N_
 from bezique.errors import BeziqueError
+from bezique.i18n import translator
 
 __all__ = ["add_serve_parser", "serve"]
 
@@ -25,14 +26,17 @@ def serve(args: argparse.Namespace) -> int:
         BeziqueError: without the web extra, for an unknown bot or an address that
             cannot be had.
     """
+    t = translator(args.lang)
     try:
         from bezique import web
         from bezique.web import limits, players, serving, storage
     except ImportError as exc:
-        raise BeziqueError(f"bezique serve needs the web extra: pip install 'bezique[web]' "
-                           f"(missing: {(exc.name or '?').split('.')[0]})") from None
+        raise BeziqueError(t.gettext("bezique serve needs the web extra: pip install "
+                                     "'bezique[web]' (missing: {module})").format(
+            module=(exc.name or "?").split(".")[0])) from None
     if args.bot not in players.BOTS:
-        raise BeziqueError(f"unknown bot {args.bot!r}; the bots are: {', '.join(players.BOTS)}")
+        raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
+            name=args.bot, bots=", ".join(players.BOTS)))
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
                                  unplayed=args.unplayed_games, unplayed_days=args.unplayed_days)
     sock = serving.bind(args.host, args.port)
@@ -47,7 +51,8 @@ def serve(args: argparse.Namespace) -> int:
                               unplayed_days=args.unplayed_days, limit=limit,
                               max_games=args.max_games, search_slots=args.search_slots)
         if args.verbose:
-            print(f"serving {serving.url_of(sock)}", file=sys.stderr, flush=True)
+            print(t.gettext("serving {url}").format(url=serving.url_of(sock)), file=sys.stderr,
+                  flush=True)
         serving.serve(store, sock, verbose=args.verbose,
                       forwarded_allow_ips=args.forwarded_allow_ips,
                       limits=serving.Limits(request_timeout=args.request_timeout,

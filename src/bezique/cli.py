@@ -388,8 +388,8 @@ def _parser(lang: str = "en") -> _Parser:
 
     rules = sub.add_parser("rules", help=_("a variant's options and meld table, or the variants"))
     rules.add_argument("name", nargs="?", help=_("variant name or alias"))
-    add_serve_parser(sub, _whole, _)
-    for command in (demo, play, sim, rev, lad, rules):
+    serve = add_serve_parser(sub, _whole, _)
+    for command in (demo, play, sim, rev, lad, rules, serve):
         command.add_argument("--lang", type=_language, default=default_language(),
                              help=_("language: {languages} (default from the locale, "
                                     "else en)").format(languages=", ".join(LANGUAGES)))
