@@ -86,3 +86,18 @@ def test_serve_speaks_the_chosen_language(capsys: pytest.CaptureFixture[str]) ->
     assert capsys.readouterr().err.startswith("bezique: Fehler: unbekannter Bot 'nobody'")
     assert main(["serve", "--bot", "nobody", "--lang", "fi", "--port", "0"]) == 2
     assert "'nobody'" in capsys.readouterr().err
+
+
+def test_serve_tells_an_address_in_use_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from bezique.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--lang", "fi"]) == 2
+    assert capsys.readouterr().err.startswith(f"bezique: virhe: osoitetta 127.0.0.1:{port} "
+                                              "ei voi kuunnella: ")

@@ -39,12 +39,19 @@ def serve(args: argparse.Namespace) -> int:
             name=args.bot, bots=", ".join(players.BOTS)))
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
                                  unplayed=args.unplayed_games, unplayed_days=args.unplayed_days)
-    sock = serving.bind(args.host, args.port)
+    try:
+        sock = serving.bind(args.host, args.port)
+    except BeziqueError as exc:  # the reason is the system's own words
+        reason = str(exc).removeprefix(f"cannot listen on {args.host}:{args.port}: ")
+        raise BeziqueError(t.gettext("cannot listen on {host}:{port}: {reason}").format(
+            host=args.host, port=args.port, reason=reason)) from None
     try:
         db = storage.Database(args.db, args.synchronous)
-    except BeziqueError:
+    except BeziqueError as exc:
         sock.close()
-        raise
+        reason = str(exc).removeprefix(f"{args.db}: ")
+        raise BeziqueError(t.gettext("cannot use the database {path}: {reason}").format(
+            path=args.db, reason=reason)) from None
     _raise_file_limit(args.max_connections + 100)
     try:
         store = web.GameStore(bot=args.bot, db=db, expire_days=args.expire_days,
