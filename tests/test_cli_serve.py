@@ -77,3 +77,27 @@ def test_serve_raises_the_open_files_limit_for_its_connections(
     monkeypatch.setattr(resource, "setrlimit", lambda kind, value: calls.append(value))
     _cli_serve._raise_file_limit(wanted)
     assert calls == ([set_to] if set_to else [])
+
+
+def test_serve_speaks_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from bezique.cli import main
+
+    assert main(["serve", "--bot", "nobody", "--lang", "de", "--port", "0"]) == 2
+    assert capsys.readouterr().err.startswith("bezique: Fehler: unbekannter Bot 'nobody'")
+    assert main(["serve", "--bot", "nobody", "--lang", "fi", "--port", "0"]) == 2
+    assert "'nobody'" in capsys.readouterr().err
+
+
+def test_serve_tells_an_address_in_use_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from bezique.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--lang", "fi"]) == 2
+    assert capsys.readouterr().err.startswith(f"bezique: virhe: osoitetta 127.0.0.1:{port} "
+                                              "ei voi kuunnella: ")

@@ -151,19 +151,26 @@ def _english_in(text: str) -> list[str]:
     return [w for w in _ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", words)]
 
 
+_ERROR = {"en": "bezique: error: ", "fi": "bezique: virhe: ", "de": "bezique: Fehler: "}
+
+_COMMANDS = ("demo", "play", "simulate", "review", "ladder", "rules", "serve")
+
+
 @pytest.mark.parametrize("lang", ["fi", "de"])
 def test_every_cli_command_speaks_only_the_chosen_language(
         lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """demo, play (its answers to a typo, a wrong number, an illegal card, help, to the end
-    of the deal), simulate (deals and games) and rules, in Finnish and German: none of the
-    English words of the screens (the notation typed and the option names aside)."""
+    of the deal), simulate (deals and games), rules and every ``--help``, in Finnish and
+    German: none of the English words of the screens (the notation typed and the option
+    names aside)."""
     said: list[str] = []
     for argv in (["demo", "--seed", "3"], ["demo", "--variant", "four-handed", "--seed", "1"],
                  ["demo", "--variant", "rubicon", "--seed", "3"],
                  ["simulate", "--deals", "3", "--seed", "1"],
                  ["simulate", "--games", "1", "--variant", "rubicon"],
                  ["simulate", "--deals", "2", "--variant", "four-handed", "--bots", "greedy"],
-                 ["rules"], ["rules", "two-pack"], ["rules", "rubicon"]):
+                 ["rules"], ["rules", "two-pack"], ["rules", "rubicon"],
+                 ["--help"], *([command, "--help"] for command in _COMMANDS)):
         assert main([*argv, "--lang", lang]) == 0, argv
         captured = capsys.readouterr()
         said += [captured.out, captured.err]
@@ -174,12 +181,57 @@ def test_every_cli_command_speaks_only_the_chosen_language(
     for refused in (["demo", "--bots", "a,b,c"], ["demo", "--variant", "nope"],
                     ["play", "--bot", "clever"], ["rules", "skat"]):  # the CLI's refusals
         assert main([*refused, "--lang", lang]) == 2
-        said.append(capsys.readouterr().err.removeprefix("bezique: error: "))
+        said.append(capsys.readouterr().err.removeprefix(_ERROR[lang]))
     text = "\n".join(said)
     assert _english_in(text) == []
     assert ("voitti jaon" if lang == "fi" else "gewinnt das Spiel") in text
     assert ("en ymmärrä siirtoa" if lang == "fi" else "ist kein Zug, den ich lesen kann") in text
     assert not re.search(r"(?<![R\d.])\d+\.\d", text)  # a decimal comma (rule ids aside)
+
+
+@pytest.mark.parametrize("lang", ["fi", "de"])
+def test_every_help_speaks_only_the_chosen_language(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` of the program and of every subcommand, argparse's own words (``usage:``,
+    the section titles, ``-h``'s line) too: none of the English words; ``--lang`` read
+    wherever it stands."""
+    said: list[str] = []
+    for argv in (["--help", "--lang", lang], *([c, "--help", f"--lang={lang}"]
+                                               for c in _COMMANDS)):
+        assert main(argv) == 0, argv
+        said.append(capsys.readouterr().out)
+    text = "\n".join(said)
+    english = ("usage", "positional arguments", "show this help message", "options",
+               "default", "seed", "variant", "bots play", "number of")
+    assert _english_in(text) == []
+    shown = _NOTATION.sub(" ", text)
+    assert [w for w in english if re.search(rf"\b{w}\b", shown)] == []
+    assert ("käyttö: bezique" if lang == "fi" else "Aufruf: bezique") in text
+    assert ("--seed SIEMEN" if lang == "fi" else "--seed STARTWERT") in text  # placeholders
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fi", "argumentti --level: ei tasoa '9': tasot ovat 1–5"),
+    ("de", "Argument --level: keine Stufe '9': die Stufen sind 1–5")])
+def test_argparse_errors_in_the_chosen_language(
+        lang: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A usage error in the chosen language: a bad value, a missing or unknown argument."""
+    assert main(["play", "--level", "9", "--lang", lang]) == 2
+    assert capsys.readouterr().err == f"{_ERROR[lang]}{words} (beginner, casual, club, " \
+                                      "expert, master)\n"
+    for argv in (["ladder", "--deals", "2"], ["demo", "--nope"], ["demo", "--seed", "x"]):
+        assert main([*argv, "--lang", lang]) == 2
+        err = capsys.readouterr().err.removeprefix(_ERROR[lang])
+        assert not re.search(r"\b(argument|arguments|required|unrecognized|whole)\b", err), err
+
+
+def test_an_unknown_lang_keeps_its_error_and_helps_in_the_default(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["demo", "--lang", "xx"]) == 2
+    assert "unknown language 'xx'" in capsys.readouterr().err
+    assert main(["demo", "--help", "--lang", "xx"]) == 0
+    assert "Aufruf: bezique demo" in capsys.readouterr().out
 
 
 def test_the_english_words_are_found_in_english(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,7 +33,8 @@ def run_review(path: str, *, lang: str, budget: int | None, seed: int,
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BeziqueError(f"cannot read {path}: {exc}") from None
+        raise BeziqueError(translator(lang).gettext("cannot read {path}: {reason}").format(
+            path=path, reason=exc)) from None
     record = Record.loads(text)
     result = review(record, budget=budget, seed=seed)
     for line in review_lines(result, record, lang):
@@ -70,7 +71,8 @@ def run_ladder(variant: Variant, bots: Sequence[tuple[str, Bot]], *, deals: int,
     t = translator(lang)
     names = [name for name, _ in bots]
     if len(set(names)) != len(names):
-        raise BeziqueError(f"a ladder names each bot once, not {', '.join(names)}")
+        raise BeziqueError(t.gettext("a ladder names each bot once, not {bots}").format(
+            bots=", ".join(names)))
     result = ladder(variant, dict(bots), deals=deals, seed=seed, workers=workers)
     write(t.gettext("{deals} shuffles per pair, each dealt once per side; Elo from the "
                     "first bot, {confidence} intervals").format(

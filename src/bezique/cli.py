@@ -42,8 +42,9 @@ speaks it, else English. Actions to type stay in the notation.
 
 The terminal game (``demo``, ``play``) is in ``bezique._cli_terminal``.
 
-Errors print one line, ``bezique: error: ...``, on standard error and exit
-with status 2.
+Errors print one line, ``bezique: error: ...`` (``bezique: virhe: ...``, ``bezique: Fehler:
+...``), on standard error and exit with status 2. ``--help`` and argparse's usage errors are
+in the chosen language too (:mod:`bezique._cli_argparse`).
 """
 
 from __future__ import annotations
@@ -55,10 +56,13 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from bezique import bots as bots_module
 from bezique import variants
+from bezique._cli_argparse import Parser as _Parser
+from bezique._cli_argparse import UsageError as _UsageError
+from bezique._cli_argparse import language_of
 from bezique._cli_progress import Progress as _Progress
 from bezique._cli_review import run_ladder, run_review
 from bezique._cli_serve import add_serve_parser, serve
@@ -84,15 +88,6 @@ __all__ = ["main", "make_bot", "narrate_deal", "play_deal"]
 
 BOTS: dict[str, str] = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
 """Bot names of the command line and the classes of :mod:`bezique.bots` they stand for."""
-
-
-class _UsageError(Exception):
-    """A bad command line; the message is shown after ``bezique: error:``."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
 
 
 # ----------------------------------------------------------------------------- demo
@@ -211,7 +206,8 @@ def _simulate(args: argparse.Namespace) -> int:
                           check_invariants=args.check, duplicate=args.duplicate,
                           progress=_Progress(sys.stderr, unit, args.lang))
     except InvariantError as exc:  # an engine bug found by --check: status 1, not a usage error
-        print(f"\nbezique: invariant violated: {exc}", file=sys.stderr)
+        print("\n" + translator(args.lang).gettext("bezique: invariant violated: {error}").format(
+            error=exc), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
@@ -242,8 +238,8 @@ def _level(text: str) -> int:
         return LEVEL_NAMES.index(key) + 1
     if key in ("1", "2", "3", "4", "5"):
         return int(key)
-    raise argparse.ArgumentTypeError(f"no level {text!r}: the levels are 1-5 "
-                                     f"({', '.join(LEVEL_NAMES)})")
+    raise argparse.ArgumentTypeError(N_("no level {text}: the levels are 1-5 ({names})").format(
+        text=repr(text), names=", ".join(LEVEL_NAMES)))
 
 
 # ----------------------------------------------------------------------------- rules
@@ -315,83 +311,88 @@ def _whole(minimum: int | None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(N_("{text} is not a whole number").format(
+                text=repr(text))) from None
         if minimum is not None and value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+            raise argparse.ArgumentTypeError(N_("must be at least {minimum}, not {value}").format(
+                minimum=minimum, value=value))
         return value
     return convert
 
 
-def _review_parsers(sub: Any, variant_help: str) -> tuple[_Parser, _Parser]:
-    """The ``review`` and ``ladder`` subcommands' parsers."""
-    rev = sub.add_parser("review", help="every decision of a game record against the best one")
-    rev.add_argument("file", help="a game record (bezique record v1, as 'bezique play' and "
-                                  "Record.dumps write)")
-    rev.add_argument("--budget", type=_whole(1), help="determinizations per decision "
-                                                      "(default 16)")
-    rev.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+def _review_parsers(sub: Any, variant_help: str, lang: str) -> tuple[_Parser, _Parser]:
+    """The ``review`` and ``ladder`` subcommands' parsers, their help in ``lang``."""
+    _ = translator(lang).gettext
+    rev = sub.add_parser("review", help=_("every decision of a game record against the best one"))
+    rev.add_argument("file", help=_("a game record (bezique record v1, as 'bezique play' and "
+                                  "Record.dumps write)"))
+    rev.add_argument("--budget", type=_whole(1), help=_("determinizations per decision "
+                                                      "(default 16)"))
+    rev.add_argument("--seed", type=_whole(None), default=0, help=_("seed (default 0)"))
 
-    lad = sub.add_parser("ladder", help="rate bots on duplicate deals (Elo, 95%% intervals)")
+    lad = sub.add_parser("ladder", help=_("rate bots on duplicate deals (Elo, 95%% intervals)"))
     lad.add_argument("--bots", required=True,
-                     help="comma-separated bots, the first rated 0 (random, greedy, search, "
-                          "level1-level5)")
+                     help=_("comma-separated bots, the first rated 0 (random, greedy, search, "
+                          "level1-level5)"))
     lad.add_argument("--deals", type=_whole(1), required=True, metavar="N",
-                     help="shuffles per pair, each dealt once per side")
+                     help=_("shuffles per pair, each dealt once per side"))
     lad.add_argument("--variant", default="two-pack", help=variant_help)
-    lad.add_argument("--workers", type=_whole(1), default=1, help="processes (default 1)")
-    lad.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
+    lad.add_argument("--workers", type=_whole(1), default=1, help=_("processes (default 1)"))
+    lad.add_argument("--seed", type=_whole(None), default=0, help=_("seed (default 0)"))
     return rev, lad
 
 
-def _parser() -> _Parser:
+def _parser(lang: str = "en") -> _Parser:
+    """The command line's parser, its help and errors in ``lang``."""
     from bezique import __version__
 
-    parser = _Parser(prog="bezique", description="Bezique rules engine")
-    parser.add_argument("--version", action="version", version=f"bezique {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    variant_help = "variant name or alias (default two-pack; see 'bezique rules')"
+    _ = translator(lang).gettext
+    parser = _Parser(prog="bezique", description=_("Bezique rules engine"), lang=lang)
+    parser.add_version(f"bezique {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
+    variant_help = _("variant name or alias (default two-pack; see 'bezique rules')")
 
-    demo = sub.add_parser("demo", help="bots play one deal, shown move by move")
+    demo = sub.add_parser("demo", help=_("bots play one deal, shown move by move"))
     demo.add_argument("--variant", default="two-pack", help=variant_help)
-    demo.add_argument("--seed", type=_whole(None), default=1, help="shuffle seed (default 1)")
-    demo.add_argument("--bots", help="comma-separated bots, one per seat or side, or one for "
-                                     "all (random, greedy, search; default greedy)")
+    demo.add_argument("--seed", type=_whole(None), default=1, help=_("shuffle seed (default 1)"))
+    demo.add_argument("--bots", help=_("comma-separated bots, one per seat or side, or one for "
+                                     "all (random, greedy, search; default greedy)"))
 
-    play = sub.add_parser("play", help="play a deal against bots in the terminal")
+    play = sub.add_parser("play", help=_("play a deal against bots in the terminal"))
     play.add_argument("--variant", default="two-pack", help=variant_help)
     play.add_argument("--seed", type=_whole(None),
-                      help="shuffle seed (default: a random one, printed at the start)")
-    play.add_argument("--bot", help="the opponents: greedy (default), search or random")
-    play.add_argument("--level", type=_level, help="the opponents' level: 1 (beginner) to 5 "
-                                                   "(master), or its name")
-    play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
+                      help=_("shuffle seed (default: a random one, printed at the start)"))
+    play.add_argument("--bot", help=_("the opponents: greedy (default), search or random"))
+    play.add_argument("--level", type=_level, help=_("the opponents' level: 1 (beginner) to 5 "
+                                                   "(master), or its name"))
+    play.add_argument("--seat", type=_whole(0), default=0, help=_("your seat (default 0)"))
 
-    sim = sub.add_parser("simulate", help="bots play many deals or games; statistics")
+    sim = sub.add_parser("simulate", help=_("bots play many deals or games; statistics"))
     sim.add_argument("--variant", default="two-pack", help=variant_help)
     count = sim.add_mutually_exclusive_group(required=True)
-    count.add_argument("--games", type=_whole(1), metavar="N", help="number of games to play")
+    count.add_argument("--games", type=_whole(1), metavar="N", help=_("number of games to play"))
     count.add_argument("--deals", type=_whole(1), metavar="N",
-                       help="number of lone deals to play")
-    sim.add_argument("--bots", help="comma-separated bots, one per seat or side, or one "
-                                    "for all (random, greedy, search; default random)")
-    sim.add_argument("--workers", type=_whole(1), default=1, help="processes (default 1)")
-    sim.add_argument("--seed", type=_whole(None), default=0, help="seed (default 0)")
-    sim.add_argument("--chunk-size", type=_whole(1), help="deals or games per unit of work")
+                       help=_("number of lone deals to play"))
+    sim.add_argument("--bots", help=_("comma-separated bots, one per seat or side, or one "
+                                    "for all (random, greedy, search; default random)"))
+    sim.add_argument("--workers", type=_whole(1), default=1, help=_("processes (default 1)"))
+    sim.add_argument("--seed", type=_whole(None), default=0, help=_("seed (default 0)"))
+    sim.add_argument("--chunk-size", type=_whole(1), help=_("deals or games per unit of work"))
     sim.add_argument("--check", action="store_true",
-                     help="check the rules' invariants after every action")
+                     help=_("check the rules' invariants after every action"))
     sim.add_argument("--duplicate", action="store_true",
-                     help="play every shuffle once in each rotation of the bots")
-    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+                     help=_("play every shuffle once in each rotation of the bots"))
+    sim.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
-    rev, lad = _review_parsers(sub, variant_help)
+    rev, lad = _review_parsers(sub, variant_help, lang)
 
-    rules = sub.add_parser("rules", help="a variant's options and meld table, or the variants")
-    rules.add_argument("name", nargs="?", help="variant name or alias")
-    add_serve_parser(sub, _whole)
-    for command in (demo, play, sim, rev, lad, rules):
+    rules = sub.add_parser("rules", help=_("a variant's options and meld table, or the variants"))
+    rules.add_argument("name", nargs="?", help=_("variant name or alias"))
+    serve = add_serve_parser(sub, _whole, _)
+    for command in (demo, play, sim, rev, lad, rules, serve):
         command.add_argument("--lang", type=_language, default=default_language(),
-                             help=f"language: {', '.join(LANGUAGES)} (default from the "
-                                  f"locale, else en)")
+                             help=_("language: {languages} (default from the locale, "
+                                    "else en)").format(languages=", ".join(LANGUAGES)))
     return parser
 
 
@@ -405,16 +406,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "demo": _demo, "play": _play, "simulate": _simulate, "rules": _rules,
         "review": _review, "ladder": _ladder, "serve": serve}
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = language_of(argv)
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(lang).parse_args(argv)
         return commands[args.command](args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except (_UsageError, BeziqueError, ValueError) as exc:
-        print(f"bezique: error: {exc}", file=sys.stderr)
+        print(translator(lang).gettext("bezique: error: {message}").format(message=exc),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nbezique: interrupted", file=sys.stderr)
+        print("\n" + translator(lang).gettext("bezique: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader has gone (``| head``): say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
