@@ -44,7 +44,7 @@ from bezique.simulation import SimulationResult, simulate
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",
