@@ -106,6 +106,16 @@ def _phase_two(variant: bz.Variant, seed: int) -> bz.State:
     return s
 
 
+def _cut(s: bz.State, rng: random.Random, keep: int) -> bz.State:
+    """``s`` with every hand cut to ``keep`` of its cards, chosen by ``rng``."""
+    held = []
+    for h in s.held:
+        cards = list(cards_of(h))
+        rng.shuffle(cards)
+        held.append(held_of(cards[:keep]))
+    return s.replace(held=tuple(held))
+
+
 @settings(max_examples=60)
 @given(variant=st.sampled_from(bz.variants.ALL), seed=st.integers(0, 10_000),
        keep=st.integers(1, 3), moves=st.integers(0, 2))
@@ -113,14 +123,8 @@ def test_every_action_has_the_brute_force_value(variant: bz.Variant, seed: int, 
                                                 moves: int) -> None:
     """Small endings of every variant (each hand cut to ``keep`` cards, then a few cards
     played at random): the solver's value of every legal action is the brute force's."""
-    s = _phase_two(variant, seed)
     rng = random.Random(seed)
-    held = []
-    for h in s.held:
-        cards = list(cards_of(h))
-        rng.shuffle(cards)
-        held.append(held_of(cards[:keep]))
-    s = s.replace(held=tuple(held))
+    s = _cut(_phase_two(variant, seed), rng, keep)
     for _ in range(moves):
         if not s.is_over:
             s = bz.apply(s, rng.choice(bz.legal_actions(s)))
@@ -145,14 +149,7 @@ def test_r6_7_the_first_duel_is_solved_with_the_second_still_to_come(
     second duel (solved by itself and added) weighs in every bound of the first."""
     checked = 0
     for seed in range(12):
-        s = _phase_two(variant, seed)
-        rng = random.Random(seed)
-        held = []
-        for h in s.held:
-            cards = list(cards_of(h))
-            rng.shuffle(cards)
-            held.append(held_of(cards[:4]))
-        s = s.replace(held=tuple(held))
+        s = _cut(_phase_two(variant, seed), random.Random(seed), 4)
         assert s.to_move is not None
         side = s.sides[s.to_move]
         for action, value in solve(s).values.items():
