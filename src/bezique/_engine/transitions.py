@@ -59,7 +59,6 @@ from bezique._engine.legal import (
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
-from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.tricks import (
     BEATS,
     PAIR_SHIFT,
@@ -75,7 +74,6 @@ from bezique.state import (
     WINDOWS,
     CartePrivilege,
     State,
-    TableCard,
     Window,
     new_state,
 )
@@ -115,13 +113,15 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read off its count vector in ``f`` here (:func:`~bezique._engine.hands.plays_of`)."""
-    if rules.sevens.any_time or f[TABLE][q] or f[CARTE][q]:
+    if f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
-    f[MEMO] = [plays_of(f[HELD][q])]
+    held = f[HELD][q]
+    seven = rules.sevens.free_seven(held, f[TRUMP], f[PHASE])  # R13.2
+    f[MEMO] = [plays_of(held) if seven is None else (*plays_of(held), seven)]
     return new_state(State, f)
 
 
@@ -198,11 +198,8 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         shown = f[EXPOSED][p]
         if shown and position(shown, card) >= 0:
             f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
-        if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
-                and rules.sevens.played_scores):
-            side = rules.sides[p]
-            sevens = f[SEVENS]
-            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.sevens.points)
+        if card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1:
+            f[SEVENS] = rules.sevens.on_play(f[SEVENS], rules.sides[p])  # R13.3
     carte = f[CARTE]
     privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
@@ -250,12 +247,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    if rules.meld_source.keeps_won:
-        # R5.3 / R11.5: won cards are kept face up, in the order won
-        base = WON_SERIAL_BASE + len(f[PLAYED])
-        won = f[WON]
-        f[WON] = replace_at(won, winner, won[winner] + tuple(
-            TableCard(c, base + i, 0) for i, c in enumerate(played)))
+    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, len(f[PLAYED]))  # R11.5
     f[PLAYED] += played
     f[TRICKS] += 1
     f[TRICK_INDEXES] = ()

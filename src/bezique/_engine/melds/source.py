@@ -43,6 +43,7 @@ WON_SERIAL_BASE = 100_000
 _SERIAL = attrgetter("serial")
 _SERIALS = attrgetter("serials")
 _COMBO_DONE: int = Window.COMBO_DONE.value
+_DECLARED: int = Window.DECLARED.value
 
 PoolIndex = tuple[list[int], tuple[Combination, ...], dict[int, list[TableCard]],
                   dict[int, TableCard], list[tuple[int, Combination, tuple[int, ...], bool]]]
@@ -139,6 +140,17 @@ class CardSource:
         (R5.3, R11.5)."""
         raise NotImplementedError
 
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        """Whether the window stays open after an action in it (R2.6): while the rules still
+        allow something in it."""
+        raise NotImplementedError
+
+    def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
+                    played: tuple[Card, ...], before: int) -> tuple[tuple[TableCard, ...], ...]:
+        """The cards won in tricks after ``winner`` took ``played`` (``before``: the cards
+        played in the deal before them)."""
+        return won
+
     def held_cards(self, state: State, player: int, partners: tuple[int, ...]) -> list[Card]:
         """The cards ``player`` may declare with now, ignoring reuse (R3.9, R11.5, R11.8)."""
         return self.policy.held_cards(state, player, partners)
@@ -199,6 +211,16 @@ class HandAndTable(CardSource):
     def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
         return plans
 
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        # whether the holder's *cards* allow more must not decide it: the others would learn
+        # from the window closing what he holds; so a window of hand declarations stays open
+        # until Pass while its flags allow a combination or a seven action
+        w = state.window._value_
+        if not w & _COMBO_DONE or rules.sevens.is_open(w):
+            return True
+        # R13.7: further announcements until Pass
+        return bool(w & _DECLARED and self.window_plans(state, rules, player, None, None))
+
 
 class WonCards(CardSource):
     """The cards won in tricks, kept face up, each serving in one combination only;
@@ -238,6 +260,23 @@ class WonCards(CardSource):
         last = WON_SERIAL_BASE + len(state.played) - len(state.active)
         return {d: plan for d, plan in plans.items()  # type: ignore[return-value]
                 if max(plan.from_table) >= last}
+
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        # R11.5: won cards are face up, so the window closes as soon as nothing more can be
+        # declared from them
+        if self.window_plans(state, rules, player, None, None):
+            return True
+        return rules.sevens.is_open(state.window._value_) and bool(
+            rules.sevens.actions(state, player))
+
+    def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
+                    played: tuple[Card, ...], before: int) -> tuple[tuple[TableCard, ...], ...]:
+        # R5.3 / R11.5: won cards are kept face up, in the order won
+        base = WON_SERIAL_BASE + before
+        piles = list(won)
+        piles[winner] = won[winner] + tuple(
+            TableCard(c, base + i, 0) for i, c in enumerate(played))
+        return tuple(piles)
 
 
 def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> CardSource:
