@@ -13,10 +13,11 @@ so that the hot path pays one look-up, not a call.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from bezique._engine.hands import copies
+from bezique._engine.hands import CARD_OF, COURT_INDEXES, copies
+from bezique._engine.shuffle import derive_seed
 from bezique.actions import Declare, ExchangeSeven
 from bezique.cards import Card, Rank, Suit
 from bezique.melds import MeldKind
@@ -29,14 +30,14 @@ from bezique.policies import (
     SevenDeclare,
 )
 from bezique.policies import TrumpFixing as Fixing
-from bezique.state import WINDOWS, State, Window
+from bezique.state import WINDOWS, CartePrivilege, Stage, State, Window
 
 if TYPE_CHECKING:
     from bezique._engine.melds.tables import WindowGate
     from bezique.variants import Variant
 
-__all__ = ["NO_SEVENS", "SEVENS", "AllPlay", "Duels", "Partnership", "PhaseTwo", "Settlement",
-           "Sevens", "TrumpFixing", "seven_list"]
+__all__ = ["NO_SEVENS", "SEVENS", "AllPlay", "Duels", "Explanation", "Partnership", "PhaseTwo",
+           "Settlement", "Sevens", "TrumpFixing", "seven_list"]
 
 _COMBO_DONE, _SEVEN_DONE = Window.COMBO_DONE.value, Window.SEVEN_DONE.value
 _DECLARED, _PARTNER = Window.DECLARED.value, Window.PARTNER.value
@@ -256,40 +257,144 @@ def _partner_windows(may_declare: bool, own_seven: bool,
 
 class TrumpFixing:
     """How trump is fixed (R2.2, R11.2): by the turn-up, or by the first marriage (or
-    sequence) declared."""
+    sequence) declared.
 
-    __slots__ = ("by_sequence", "by_turn_up", "turn_up_dealt")
+    The engine asks :meth:`turn_up` (the deal), :meth:`setup_problem` (a position set up)
+    and :attr:`fixing_kinds` (the meld tables), never the options."""
+
+    __slots__ = ("by_sequence", "by_turn_up", "fixing_kinds", "turn_up", "turn_up_dealt",
+                 "turn_ups")
 
     def __init__(self, variant: Variant) -> None:
         self.turn_up_dealt: bool = variant.deal.turn_up
         """R2.2: whether a card is turned up after the deal (it may be exchanged, R4.1)."""
+        self.turn_ups: int = int(self.turn_up_dealt)
+        """How many cards are turned up after the deal (R2.2: one or none)."""
         self.by_turn_up: bool = variant.trump.fixing is Fixing.TURN_UP
         """Whether the turn-up's suit is trump; else the first marriage fixes it (R11.2)."""
         self.by_sequence: bool = variant.trump.sequence_fixes_trump
         """R11.2: whether a sequence declared before trump is fixed fixes it too."""
+        self.fixing_kinds: tuple[MeldKind, ...] = (
+            () if self.by_turn_up else (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE)
+            if self.by_sequence else (MeldKind.ROYAL_MARRIAGE,))
+        """R11.2: the combinations that, declared of any suit before trump is fixed, fix it
+        (none where the turn-up fixes it)."""
+        self.turn_up: Callable[[list[int], int], tuple[Card | None, int]] = (
+            _turn_up if self.turn_up_dealt else _no_turn_up)
+        """R2.2: ``(deck, pos)``: the card turned up at ``pos`` of the shuffled deck (its
+        cards' indexes), or ``None``, and where the stock begins."""
+
+    def setup_problem(self, up: Card | None, phase2: bool) -> str | None:
+        """What is wrong with a position's turn-up ``up`` (R2.2, R5.1), or ``None``."""
+        if self.turn_up_dealt and up is None and not phase2:
+            return "turns up a trump card: give turn_up"
+        if not self.turn_up_dealt and up is not None:
+            return "has no turn-up card"
+        return None
+
+
+def _turn_up(deck: list[int], pos: int) -> tuple[Card | None, int]:
+    return CARD_OF(deck[pos]), pos + 1
+
+
+def _no_turn_up(deck: list[int], pos: int) -> tuple[Card | None, int]:
+    return None, pos
+
+
+Explanation = tuple[str, dict[str, object]]
+"""A refusal: its message id (rule first) and the message's parameters."""
 
 
 class Settlement:
     """The deal's bonuses and penalties: the last trick (R2.12), carte blanche (R11.6), the
-    guess of the dealer's packet (R9.4) and a revoke (R10.3)."""
+    guess of the dealer's packet (R9.4) and a revoke (R10.3).
 
-    __slots__ = ("carte_again", "carte_points", "final_trick_bonus", "last_trick_points",
-                 "packet_guess", "revoke_costs_brisques")
+    The engine asks :meth:`stock_emptied` and :meth:`deal_over` (the last trick's bonus),
+    :meth:`open_deal` (the guess), :meth:`dealt_privileges`, :attr:`after_draw` and
+    :meth:`carte_refusal` (carte blanche), :meth:`revoke`, never the options."""
+
+    __slots__ = ("after_draw", "carte_again", "carte_points", "deal_over", "final_trick_bonus",
+                 "final_trick_points", "last_trick_points", "packet_guess", "packet_sizes",
+                 "players", "revoke_costs_brisques", "stock_emptied")
 
     def __init__(self, variant: Variant, points: dict[MeldKind, int]) -> None:
         scoring = variant.scoring
+        self.players: int = variant.deal.players
         self.final_trick_bonus: bool = scoring.last_trick is LastTrick.FINAL
         """R2.12: whether the bonus goes to the deal's final trick, else to the trick that
         empties the stock."""
         self.last_trick_points: int = scoring.last_trick_points
         """The last trick's bonus (R2.12)."""
+        self.final_trick_points: int = self.last_trick_points if self.final_trick_bonus else 0
+        """What the deal's final trick scores (R2.12; 0 where the trick that empties the
+        stock takes the bonus)."""
+        bonus = self._bonus
+        self.stock_emptied: Callable[[tuple[int, ...], int], tuple[int, ...]] = (
+            _unchanged if self.final_trick_bonus else bonus)
+        """R2.12: ``(last_trick, side)``: the sides' last-trick points after ``side`` won the
+        trick that empties the stock."""
+        self.deal_over: Callable[[tuple[int, ...], int], tuple[int, ...]] = (
+            bonus if self.final_trick_bonus else _unchanged)
+        """R2.12: ``(last_trick, side)``: the same after ``side`` won the deal's final trick."""
         self.carte_points: int | None = points.get(MeldKind.CARTE_BLANCHE)
         """What carte blanche scores, ``None`` without it (R8.2, R11.6)."""
         self.carte_again: bool = variant.melds.carte_blanche_repeats
         """R11.6: whether carte blanche may be shown again after drawing a non-court."""
+        self.after_draw: tuple[CartePrivilege, CartePrivilege] = (
+            CartePrivilege.AGAIN if self.carte_again else CartePrivilege.NONE,
+            CartePrivilege.NONE)
+        """R11.6: the privilege of who showed carte blanche after drawing, by whether the
+        card drawn is a court."""
         self.packet_guess: bool = variant.deal.dealer_guess
         """R9.4: whether the non-dealer guesses the size of the dealer's packet first."""
+        low, high = variant.deal.packet_range
+        self.packet_sizes: tuple[int, ...] = (
+            tuple(range(low, high + 1)) if self.packet_guess else ())
+        """R9.4: the sizes the non-dealer may guess (none without the guess)."""
         self.revoke_costs_brisques: bool = (
             scoring.revoke_penalty is RevokePenalty.REMAINING_BRISQUES)
         """R10.3: whether a revoke gives the other sides the brisques still to be played,
         else the tricks still to be played (their brisques and the last trick)."""
+
+    def _bonus(self, last_trick: tuple[int, ...], side: int) -> tuple[int, ...]:
+        """R2.12: ``side`` takes the last trick's bonus."""
+        changed = list(last_trick)
+        changed[side] += self.last_trick_points
+        return tuple(changed)
+
+    def open_deal(self, state: State, seed: int) -> State:
+        """R9.4: the deal's first state as dealt (``seed`` chooses the dealer's packet)."""
+        if not self.packet_sizes:
+            return state
+        sizes = self.packet_sizes
+        return state.replace(stage=Stage.GUESS,
+                             packet=sizes[0] + derive_seed(seed, -1) % len(sizes))
+
+    def dealt_privileges(self, hands: Sequence[Sequence[int]]) -> tuple[CartePrivilege, ...]:
+        """R11.6: per hand dealt (its cards' indexes), whether it may show carte blanche
+        before its first card: a hand without K, Q or J, where carte blanche scores."""
+        if self.carte_points is None:
+            return (CartePrivilege.NONE,) * self.players
+        return tuple(CartePrivilege.MAY if COURT_INDEXES.isdisjoint(hand) else CartePrivilege.NONE
+                     for hand in hands)
+
+    def carte_refusal(self, variant_name: str) -> Explanation | None:
+        """R8.2: why carte blanche is refused whatever the hand, or ``None``."""
+        if self.carte_points is None:
+            return "R8.2/no-carte-blanche", {"variant": variant_name}
+        return None
+
+    def revoke(self, base: State, others: list[int], taker: int, brisques: int,
+               brisque_points: int) -> State:
+        """R10.3: the deal ``base`` ended by a revoke: the other sides (``others``) score the
+        brisques still to be played, or the side ``taker`` takes the tricks still to be
+        played (their ``brisques`` and the deal's final trick's bonus)."""
+        if self.revoke_costs_brisques:
+            points = brisques * brisque_points
+            return base.replace(penalties=tuple(p + points if q in others else p
+                                                for q, p in enumerate(base.penalties)))
+        bonus = self.final_trick_points
+        return base.replace(
+            brisques=tuple(b + brisques if q == taker else b for q, b in enumerate(base.brisques)),
+            last_trick=tuple(t + bonus if q == taker else t
+                             for q, t in enumerate(base.last_trick)))

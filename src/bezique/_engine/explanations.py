@@ -301,9 +301,9 @@ def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
 
 def explain_carte_blanche(s: State, p: int | None, action: Declare) -> Explanation:
     """Why carte blanche cannot be shown now (R8.2, R11.6)."""
-    rules = rules_of(s.variant)
-    if rules.settlement.carte_points is None:
-        return "R8.2/no-carte-blanche", {"variant": s.variant.name}
+    refusal = rules_of(s.variant).settlement.carte_refusal(s.variant.name)
+    if refusal is not None:
+        return refusal
     assert p is not None
     if s.phase != 1:
         return "R11.6/carte-blanche-phase-1", {}

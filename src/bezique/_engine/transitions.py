@@ -254,9 +254,8 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone
-        if (left <= rules.players and not rules.settlement.final_trick_bonus
-                and left + (f[TURN_UP] is not None) <= rules.players):
-            _add_last_trick(f, rules, side)
+        if left <= rules.players and left + (f[TURN_UP] is not None) <= rules.players:
+            f[LAST_TRICK] = rules.settlement.stock_emptied(f[LAST_TRICK], side)  # R2.12
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
@@ -275,19 +274,11 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         f[ACTIVE] = duel = rules.partnership.phase_two.second(active)
         f[TO_MOVE] = f[LEADER] = lead = duel[0]
         return _with_plays(f, rules, lead)
-    if rules.settlement.final_trick_bonus:
-        _add_last_trick(f, rules, side)
+    f[LAST_TRICK] = rules.settlement.deal_over(f[LAST_TRICK], side)  # R2.12
     f[STAGE] = OVER
     f[TO_MOVE] = None
     f[MEMO] = [None]
     return new_state(State, f)
-
-
-def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
-    """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
-    last_trick = f[LAST_TRICK]
-    bonus = rules.settlement.last_trick_points
-    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + bonus)
 
 
 def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State:
@@ -364,8 +355,7 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
     for k, index in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            court = index in COURT_INDEXES
-            again = CB_AGAIN if rules.settlement.carte_again and not court else CB_NONE
+            again = rules.settlement.after_draw[index in COURT_INDEXES]  # a court ends it
             carte = replace_at(carte, player, again)
     return carte
 

@@ -60,6 +60,7 @@ _QUARTETS = (
 _BEZIQUES = (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE, MeldKind.TRIPLE_BEZIQUE,
              MeldKind.QUADRUPLE_BEZIQUE, MeldKind.QUINTUPLE_BEZIQUE)
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_MARRIAGE = (Rank.KING, Rank.QUEEN)
 
 
 @attrs.frozen
@@ -267,23 +268,21 @@ class MeldTables:
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
-            if not self.trump_fixing.by_turn_up:
-                yield from self._trump_fixing_patterns()
+            yield from self._trump_fixing_patterns()
         else:
             yield from self._marriage_and_sequence_patterns(trump)
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
     def _trump_fixing_patterns(self) -> Iterator[_Spec]:
-        """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
+        """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it (none
+        where the turn-up fixes it: ``fixing_kinds`` is empty)."""
         points = self.points
         for suit in _SUITS:
-            marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
-            if MeldKind.ROYAL_MARRIAGE in points:
-                yield _spec(MeldKind.ROYAL_MARRIAGE, marriage, suit)
-            if self.trump_fixing.by_sequence and MeldKind.TRUMP_SEQUENCE in points:
-                seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
-                yield _spec(MeldKind.TRUMP_SEQUENCE, seq, suit)
+            for kind in self.trump_fixing.fixing_kinds:
+                if kind in points:
+                    ranks = _SEQUENCE_RANKS if kind is MeldKind.TRUMP_SEQUENCE else _MARRIAGE
+                    yield _spec(kind, tuple(Card.of(rank, suit) for rank in ranks), suit)
 
     def _marriage_and_sequence_patterns(self, trump: Suit) -> Iterator[_Spec]:
         """Class A (R3.3, R8.2): marriages, the trump sequence and back-door sequences."""
