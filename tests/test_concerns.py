@@ -39,7 +39,7 @@ from strategies import VARIANTS
 
 SRC = Path(bz.__file__).resolve().parent
 READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.py",
-           "_engine/melds/source.py",
+           "_engine/sevens.py", "_engine/melds/source.py",
            # the conformance checker reads the variant's policies as its specification,
            # never the engine's compiled rules: it is the engine's independent judge
            "_conformance/",
@@ -48,7 +48,7 @@ READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.
 """The modules that may branch on a variant's rules."""
 
 NOT_YET: dict[str, tuple[int, int]] = {
-    "_engine/explanations.py": (12, 0),
+    "_engine/explanations.py": (6, 0),
     "_engine/melds/announcing.py": (1, 1),
     "_engine/melds/plans.py": (4, 0),
     "_engine/melds/search.py": (1, 0),

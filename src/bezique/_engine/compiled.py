@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bezique._engine.concerns import Partnership, Settlement, Sevens, TrumpFixing
+from bezique._engine.concerns import Partnership, Settlement, TrumpFixing
 from bezique._engine.melds.source import CardSource, card_source
 from bezique._engine.melds.tables import MeldTables, WindowGate
+from bezique._engine.sevens import Sevens
 from bezique._engine.tricks import Follow, follow_rule
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind

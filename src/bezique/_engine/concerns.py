@@ -1,7 +1,8 @@
 """The rules of a variant by concern, each object chosen once per variant.
 
 :class:`~bezique._engine.compiled.Rules` builds one object per concern of the policies
-(``rules.partnership``, ``rules.sevens``, ``rules.trump_fixing``, ``rules.settlement``),
+(``rules.partnership``, ``rules.trump_fixing``, ``rules.settlement``; the sevens' is in
+:mod:`bezique._engine.sevens`, the meld card source's in :mod:`bezique._engine.melds.source`),
 and the engine asks them the few questions where variants differ: it reads as the base
 game plus named hooks, and no module outside :mod:`bezique.policies`, the compile step
 and these objects reads a one-variant option (``tests/test_concerns.py`` checks it).
@@ -16,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from bezique._engine.hands import CARD_OF, COURT_INDEXES, copies
+from bezique._engine.hands import CARD_OF, COURT_INDEXES
 from bezique._engine.shuffle import derive_seed
-from bezique.actions import Declare, ExchangeSeven
-from bezique.cards import Card, Rank, Suit
+from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.policies import (
     LastTrick,
@@ -27,138 +27,19 @@ from bezique.policies import (
     Phase2,
     RevokePenalty,
     SecondDuelLeader,
-    SevenDeclare,
 )
 from bezique.policies import TrumpFixing as Fixing
 from bezique.state import WINDOWS, CartePrivilege, Stage, State, Window
 
 if TYPE_CHECKING:
-    from bezique._engine.melds.tables import WindowGate
+    from bezique._engine.sevens import Sevens
     from bezique.variants import Variant
 
-__all__ = ["NO_SEVENS", "SEVENS", "AllPlay", "Duels", "Explanation", "Partnership", "PhaseTwo",
-           "Settlement", "Sevens", "TrumpFixing", "seven_list"]
+__all__ = ["AllPlay", "Duels", "Explanation", "Partnership", "PhaseTwo", "Settlement",
+           "TrumpFixing"]
 
 _COMBO_DONE, _SEVEN_DONE = Window.COMBO_DONE.value, Window.SEVEN_DONE.value
 _DECLARED, _PARTNER = Window.DECLARED.value, Window.PARTNER.value
-
-
-class Sevens:
-    """The seven of trumps (section 4, R13.2-R13.3a, R13.6): whether it scores, when it may
-    be declared, and what a seven action closes.
-
-    The engine asks it through methods and tables chosen here once per variant, never
-    through its options: :meth:`free_seven` (R13.2, ``None`` but with ``seven_declare =
-    any_time``), :meth:`on_play` (R13.3), :meth:`window_sevens` and :meth:`actions` (R4.1,
-    R4.2), :meth:`is_open` (R4.3), and the windows after a seven action
-    (:attr:`after_exchange`, :attr:`after_declaring`)."""
-
-    __slots__ = ("_open", "after_declaring", "after_exchange", "any_time", "counts_as_meld",
-                 "declared_flags", "free_seven", "on_play", "played_scores", "points", "score",
-                 "turn_up_points", "turn_up_score")
-
-    def __init__(self, variant: Variant) -> None:
-        trump, melds = variant.trump, variant.melds
-        # R13.6: without a seven of trumps in the meld table no seven scores at all
-        self.score: bool = trump.sevens_score and any(
-            kind is MeldKind.TRUMP_SEVEN for kind, _ in melds.effective_table())
-        """Whether the seven of trumps scores at all: declared, exchanged or turned up."""
-        self.points: int = trump.seven_points
-        """What a seven declared, exchanged or played scores (R4.1, R4.2, R13.3)."""
-        self.turn_up_points: int = trump.turn_up_seven_points
-        """What a seven turned up scores the dealer (R2.2)."""
-        self.turn_up_score: int = self.turn_up_points if self.score else 0
-        """What a seven turned up scores the dealer in this variant (R2.2, R13.6)."""
-        self.played_scores: bool = self.score and trump.played_seven_scores
-        """R13.3: whether a trump seven played in phase 1 scores (R13.3a: not with it off)."""
-        self.any_time: bool = self.score and melds.seven_declare is SevenDeclare.ANY_TIME
-        """R13.2: whether the seven may be declared whenever its holder acts in phase 1."""
-        self.counts_as_meld: bool = melds.seven_counts_as_meld
-        """R4.3: whether a seven action is the trick's one declaration (and the other way)."""
-        self.declared_flags: int = _SEVEN_DONE if self.counts_as_meld else 0
-        """R4.3: the window flags a scored combination sets besides ``DECLARED``."""
-        closes = _COMBO_DONE if self.counts_as_meld else 0
-        self.after_exchange: tuple[Window, ...] = tuple(
-            WINDOWS[w | _SEVEN_DONE | closes] for w in range(16))
-        """Per window value, the window after a seven action in it (R4.3)."""
-        self.after_declaring: tuple[Window, ...] = WINDOWS if self.any_time else self.after_exchange
-        """Per window value, the window after the seven is declared: R13.2, a seven declared
-        any time is no action of the window."""
-        self._open: tuple[bool, ...] = tuple(
-            self.score and not w & _SEVEN_DONE and not (self.counts_as_meld and w & _DECLARED)
-            for w in range(16))
-        self.free_seven: Callable[[int, Suit | None, int], Declare | None] = (
-            _seven_in_hand if self.any_time else _no_seven)
-        """R13.2: ``(held, trump, phase)``: the declaration of the seven of trumps its holder
-        may make whenever he acts in phase 1, or ``None``."""
-        self.on_play: Callable[[tuple[int, ...], int], tuple[int, ...]] = (
-            self._seven_played if self.played_scores else _unchanged)
-        """R13.3: ``(sevens, side)``: the sides' seven points after ``side`` played the seven
-        of trumps in phase 1."""
-
-    def is_open(self, w: int) -> bool:
-        """R4.3: whether a scoring seven action may still be taken in a window of value
-        ``w``."""
-        return self._open[w]
-
-    def window_sevens(self, state: State, player: int, gate: WindowGate,
-                      held: int) -> list[Declare | ExchangeSeven]:
-        """The seven actions of ``player`` in his window (R4.1, R4.2; R13.2 once the window's
-        own are taken); ``held``: his hand in ``gate``'s layout (the mask is 0 where no seven
-        scores)."""
-        if self._open[state.window._value_]:
-            return (seven_list(state, gate.seven)  # type: ignore[arg-type]
-                    if held & gate.seven_mask else NO_SEVENS)
-        seven = self.free_seven(state.held[player], state.trump, state.phase)
-        return NO_SEVENS if seven is None else [seven]
-
-    def actions(self, state: State, player: int) -> list[Declare | ExchangeSeven]:
-        """The seven-of-trumps actions ``player``'s hand offers in a window (R4.1, R4.2)."""
-        trump = state.trump
-        if not self.score or trump is None or not copies(state.held[player], SEVENS[trump]):
-            return NO_SEVENS
-        return seven_list(state, SEVENS[trump])
-
-    def _seven_played(self, sevens: tuple[int, ...], side: int) -> tuple[int, ...]:
-        changed = list(sevens)
-        changed[side] += self.points
-        return tuple(changed)
-
-
-SEVENS = {suit: Card.of(Rank.SEVEN, suit) for suit in Suit}
-"""The seven of each suit."""
-_EXCHANGES = {seven: ExchangeSeven(seven) for seven in SEVENS.values()}
-"""The interned exchange of each seven (R4.1)."""
-_SEVEN_DECLARATIONS = {seven: Declare(MeldKind.TRUMP_SEVEN, (seven,)) for seven in SEVENS.values()}
-"""The interned declaration of each seven (R4.2)."""
-NO_SEVENS: list[Declare | ExchangeSeven] = []
-"""No seven action (shared, never changed)."""
-
-
-def seven_list(state: State, seven: Card) -> list[Declare | ExchangeSeven]:
-    """R4.1, R4.2: exchange the seven held for a turn-up that is no seven, or declare it."""
-    turn_up = state.turn_up
-    if turn_up is not None and turn_up.rank is not Rank.SEVEN:
-        return [_EXCHANGES[seven], _SEVEN_DECLARATIONS[seven]]
-    return [_SEVEN_DECLARATIONS[seven]]
-
-
-def _seven_in_hand(held: int, trump: Suit | None, phase: int) -> Declare | None:
-    """R13.2: the declaration of the seven of trumps in the hand ``held``, in phase 1."""
-    if phase != 1 or trump is None:
-        return None
-    seven = SEVENS[trump]
-    return _SEVEN_DECLARATIONS[seven] if copies(held, seven) else None
-
-
-def _no_seven(held: int, trump: Suit | None, phase: int) -> None:
-    """No seven outside the window."""
-    return None
-
-
-def _unchanged(values: tuple[int, ...], side: int) -> tuple[int, ...]:
-    """Nothing scores."""
-    return values
 
 
 class PhaseTwo(Protocol):
@@ -398,3 +279,8 @@ class Settlement:
             brisques=tuple(b + brisques if q == taker else b for q, b in enumerate(base.brisques)),
             last_trick=tuple(t + bonus if q == taker else t
                              for q, t in enumerate(base.last_trick)))
+
+
+def _unchanged(values: tuple[int, ...], side: int) -> tuple[int, ...]:
+    """Nothing scores."""
+    return values

@@ -129,9 +129,7 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
             if (Window.PARTNER in s.window and Window.DECLARED not in s.window
                     and rules.partnership.own_seven):
                 return "R13.4/partner-seven-only", {}
-            if rules.sevens.counts_as_meld and Window.DECLARED not in s.window:
-                return "R4.3/seven-was-declaration", {}
-            return "R3.2/one-per-trick", {}
+            return rules.sevens.combo_refusal(s.window) or ("R3.2/one-per-trick", {})
         return explain_declare(s, rules, p, action)
     return _not_an_action(action, p, "window")
 
@@ -165,8 +163,9 @@ def _not_an_action(action: object, p: int | None, then: str) -> Explanation:
 def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanation:
     """Why the seven of trumps cannot be declared outside a declaration window (R13.2)."""
     rules = rules_of(s.variant)
-    if not rules.sevens.any_time:
-        return "R3.1/seven-after-trick", {"player": p}
+    refusal = rules.sevens.outside_window_refusal(p)  # R3.1, R13.2
+    if refusal is not None:
+        return refusal
     if s.phase != 1:
         return "R2.9/seven-in-phase-2", {}
     assert p is not None
@@ -177,18 +176,9 @@ def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanat
 
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
-    if not rules.sevens.score:
-        if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
-            return "R8.1/no-trump-seven", {"variant": s.variant.name}
-        return "R4.2/sevens-score-off", {"variant": s.variant.name}
-    if exchange and not rules.trump_fixing.turn_up_dealt:
-        return "R5.1/no-turn-up", {"variant": s.variant.name}
-    if (exchange or not rules.sevens.any_time) and (
-            Window.SEVEN_DONE in s.window
-            or (rules.sevens.counts_as_meld and Window.DECLARED in s.window)):
-        if rules.sevens.counts_as_meld:
-            return "R4.3/declaration-made", {}
-        return "R6.6/one-seven-action", {}
+    refusal = rules.sevens.refusal(s.window, exchange)  # R8.1, R13.6, R5.1, R4.3, R6.6
+    if refusal is not None:
+        return refusal
     if s.trump is None:
         return "R5.1/no-trump-yet", {}
     if card != Card.of(Rank.SEVEN, s.trump):
