@@ -22,6 +22,7 @@ from bezique._engine.shuffle import derive_seed
 from bezique.cards import Card
 from bezique.melds import MeldKind
 from bezique.policies import (
+    DealPolicy,
     LastTrick,
     PartnerDeclare,
     Phase2,
@@ -90,7 +91,8 @@ class Partnership:
     her own seven (R11.8, R13.4), combined beziques, and the duels of phase 2 (R11.9, R13.5).
     """
 
-    __slots__ = ("combined_beziques", "own_seven", "partners", "phase_two", "windows")
+    __slots__ = ("_hand_on", "combined_beziques", "own_seven", "partners", "phase_two",
+                 "windows")
 
     def __init__(self, variant: Variant, sevens: Sevens) -> None:
         deal, melds = variant.deal, variant.melds
@@ -107,11 +109,19 @@ class Partnership:
             melds.partner_declare is PartnerDeclare.EITHER, self.own_seven, sevens.counts_as_meld)
         """Per window value, the window the partner takes over when its holder is done
         (R11.8, R13.4), or ``None``: every player draws."""
+        self._hand_on: tuple[tuple[tuple[int, Window] | None, ...], ...] = tuple(
+            tuple(None if not mates or window is None else (mates[0], window)
+                  for window in self.windows) for mates in self.partners)
         duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
         follower_leads = (variant.legality.second_duel_leader
                           is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self.phase_two: PhaseTwo = Duels(deal.players, follower_leads) if duels else AllPlay()
         """Who plays the tricks of phase 2."""
+
+    def hand_on(self, player: int, w: int) -> tuple[int, Window] | None:
+        """R11.8, R13.4: who takes over ``player``'s window of value ``w`` when he is done,
+        and in which window; ``None``: every player draws."""
+        return self._hand_on[player][w]
 
 
 def _partner_windows(may_declare: bool, own_seven: bool,
@@ -194,12 +204,13 @@ class Settlement:
     :meth:`open_deal` (the guess), :meth:`dealt_privileges`, :attr:`after_draw` and
     :meth:`carte_refusal` (carte blanche), :meth:`revoke`, never the options."""
 
-    __slots__ = ("after_draw", "carte_again", "carte_points", "deal_over", "final_trick_bonus",
-                 "final_trick_points", "last_trick_points", "packet_guess", "packet_sizes",
-                 "players", "revoke_costs_brisques", "stock_emptied")
+    __slots__ = ("after_draw", "carte_again", "carte_points", "deal", "deal_over",
+                 "final_trick_bonus", "final_trick_points", "last_trick_points", "packet_guess",
+                 "packet_sizes", "players", "revoke_costs_brisques", "stock_emptied")
 
     def __init__(self, variant: Variant, points: dict[MeldKind, int]) -> None:
         scoring = variant.scoring
+        self.deal: DealPolicy = variant.deal
         self.players: int = variant.deal.players
         self.final_trick_bonus: bool = scoring.last_trick is LastTrick.FINAL
         """R2.12: whether the bonus goes to the deal's final trick, else to the trick that
@@ -250,6 +261,18 @@ class Settlement:
         sizes = self.packet_sizes
         return state.replace(stage=Stage.GUESS,
                              packet=sizes[0] + derive_seed(seed, -1) % len(sizes))
+
+    def guessed(self, bonus: tuple[int, ...], packet: int, size: int, dealer_side: int,
+                guesser_side: int) -> tuple[int, ...]:
+        """R9.4: the sides' bonuses once the non-dealer guessed ``size`` for the dealer's
+        ``packet``: the dealer's for the packet aimed at, the guesser's for a right guess."""
+        deal = self.deal
+        changed = list(bonus)
+        if packet == deal.packet_target:
+            changed[dealer_side] += deal.packet_points
+        if size == packet:
+            changed[guesser_side] += deal.guess_points
+        return tuple(changed)
 
     def dealt_privileges(self, hands: Sequence[Sequence[int]]) -> tuple[CartePrivilege, ...]:
         """R11.6: per hand dealt (its cards' indexes), whether it may show carte blanche

@@ -111,6 +111,10 @@ class Sevens:
         ``w``."""
         return self._open[w]
 
+    def scoring_seven(self, trump: Suit | None) -> Card | None:
+        """The seven of ``trump`` where it scores, else ``None`` (R4.2, R13.6)."""
+        return SEVENS[trump] if trump is not None and self.score else None
+
     def window_sevens(self, state: State, player: int, gate: WindowGate,
                       held: int) -> list[Declare | ExchangeSeven]:
         """The seven actions of ``player`` in his window (R4.1, R4.2; R13.2 once the window's

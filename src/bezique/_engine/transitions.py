@@ -288,12 +288,10 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     :func:`play`)."""
     if f is None:
         f = [*s]
-    partners = rules.partners[f[TO_MOVE]]
-    if partners:
-        # R11.8, R13.4: the partner's window, if any, by the window's value
-        window = rules.partnership.windows[f[WINDOW]._value_]
-        if window is not None:
-            return s.replace(to_move=partners[0], window=window)
+    # R11.8, R13.4: the partner's window, if any, by the window's value
+    handed = rules.partnership.hand_on(f[TO_MOVE], f[WINDOW]._value_)
+    if handed is not None:
+        return s.replace(to_move=handed[0], window=handed[1])
     return _draw(f, rules)
 
 
@@ -362,12 +360,8 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
 
 def guess_packet(s: State, rules: Rules, size: int) -> State:
     """R9.4: the non-dealer guesses the dealer's packet; then the elder leads."""
-    bonus = list(s.bonus)
-    deal = s.variant.deal
-    if s.packet == deal.packet_target:
-        bonus[rules.sides[s.dealer]] += deal.packet_points
     guesser = s.to_move
     assert guesser is not None
-    if size == s.packet:
-        bonus[rules.sides[guesser]] += deal.guess_points
-    return s.replace(stage=PLAY, bonus=tuple(bonus))
+    bonus = rules.settlement.guessed(s.bonus, s.packet, size, rules.sides[s.dealer],
+                                     rules.sides[guesser])
+    return s.replace(stage=PLAY, bonus=bonus)

@@ -25,6 +25,7 @@ from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bezique._engine.hands import cards_of
+from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT, SEQUENCES
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
 from bezique.policies import MeldClasses
@@ -71,7 +72,7 @@ class CardSource:
     once, so the reuse options of R3.7, R3.8 and R13.1 never apply to won cards).
     """
 
-    __slots__ = ("announced_kinds", "announces", "closes_window", "declared_flags",
+    __slots__ = ("announced_kinds", "announces", "class_bits", "closes_window", "declared_flags",
                  "fresh_card", "fresh_gate", "from_won_cards", "keeps_won", "partners",
                  "policy", "reforms", "reuses", "sequence_class", "where", "window_plans")
 
@@ -109,10 +110,20 @@ class CardSource:
         """R13.1: sequences in their own class (won cards serve once)."""
         self.fresh_gate: bool = not self.reforms and not self.from_won_cards
         """R3.4-R3.9: whether the window's gate may look at the cards new to a class."""
+        self.class_bits: dict[MeldKind, int] = {
+            kind: SEQUENCE_BIT if self.sequence_class and kind in SEQUENCES
+            else CLASS_BIT[kind.meld_class] for kind in MeldKind}
+        """Per kind of combination, the bit of its class (R3.4; R13.1: sequences in their
+        own class)."""
         self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
         """Every declaration and announcement of the window's holder with its plan
         (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
         which asks the meld search (one entry point for both sources)."""
+
+    def gate_bit(self, bit: int) -> int:
+        """The class bit ``bit`` where the window's gate may look at the cards new to a class,
+        else 0 (R3.4-R3.9)."""
+        return bit if self.fresh_gate else 0
 
     def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:

@@ -201,9 +201,9 @@ class MeldTables:
         self.deck: tuple[Card, ...] = rules.deck
         self.points: dict[MeldKind, int] = rules.points
         self.trump_fixing: TrumpFixing = rules.trump_fixing
-        self.seven_scores: bool = rules.sevens.score
-        self.fresh_gate: bool = rules.meld_source.fresh_gate
-        self.sequence_class: bool = rules.meld_source.sequence_class
+        self.scoring_seven: Callable[[Suit | None], Card | None] = rules.sevens.scoring_seven
+        self.gate_bit: Callable[[int], int] = rules.meld_source.gate_bit
+        self.class_bits: dict[MeldKind, int] = rules.meld_source.class_bits
         self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         """The meld search's index of the last tables met, per player and with or without
         the partners' tables (:class:`bezique._engine.melds.plans.Pool`)."""
@@ -225,7 +225,7 @@ class MeldTables:
         pattern_needs = [_needs(cards) for _, cards, _ in specs]
         quartet_needs: list[Needs] = [{rank: 4} for rank in ranks]
         checks = pattern_needs + quartet_needs
-        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.seven_scores else None
+        seven = self.scoring_seven(trump)
         layout = Layout(self.deck, checks, seven)
         patterns = self.patterns[trump] = tuple(
             self._pattern(kind, cards, fixes, layout.check(needs))
@@ -237,17 +237,16 @@ class MeldTables:
                         _SUITS.index(trump) if trump is not None else -1,
                         tuple(Card.of(rank, suit).index for suit in _SUITS), {}, {})
             for rank, four, four_trump, _ in _QUARTETS if rank in ranks)
-        fresh = self.fresh_gate
+        gate_bit = self.gate_bit  # R3.4-R3.9: the class bits the gate may look at
         tests, covers = meld_gate(layout, checks)
         if not tests or tests[0][2] < 0:
             tests = ((0, 0, 0, 0, 0), *tests)  # a first test that never passes
         if len(tests) > 1:
             covers = {}  # every combination is a candidate when any test passes
         entries: tuple[Candidate, ...] = tuple(
-            (p.check.add, p.check.guard,
-             p.bit if fresh and not self.upgrades.get(p.kind) else 0, p, None)
-            for p in patterns) + tuple(
-            (q.check.add, q.check.guard, QUARTET_BIT if fresh else 0, None, q) for q in quartets)
+            (p.check.add, p.check.guard, gate_bit(0 if self.upgrades.get(p.kind) else p.bit), p,
+             None) for p in patterns) + tuple(
+            (q.check.add, q.check.guard, gate_bit(QUARTET_BIT), None, q) for q in quartets)
         self.gates[trump] = WindowGate(
             layout.weight.__getitem__, recount(layout.weight.__getitem__), *tests[0], tests[1:],
             covers, entries,
@@ -257,8 +256,7 @@ class MeldTables:
 
     def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None,
                  check: CountCheck) -> Pattern:
-        bit = SEQUENCE_BIT if self.sequence_class and kind in SEQUENCES else CLASS_BIT[
-            kind.meld_class]
+        bit = self.class_bits[kind]  # R13.1: sequences in their own class or in class A
         points = self.points[kind]
         declare = Declare(kind, cards)
         plan = Plan(kind, bit, points, cards, cards, (), None, fixes)
