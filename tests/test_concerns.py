@@ -48,11 +48,6 @@ READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.
 """The modules that may branch on a variant's rules."""
 
 NOT_YET: dict[str, tuple[int, int]] = {
-    "_engine/explanations.py": (6, 0),
-    "_engine/melds/announcing.py": (1, 1),
-    "_engine/melds/plans.py": (4, 0),
-    "_engine/melds/search.py": (1, 0),
-    "_engine/melds/window.py": (1, 0),
     "_narration.py": (1, 0),
     "_simulation_plan.py": (0, 2),
     "_tensor_state.py": (1, 0),

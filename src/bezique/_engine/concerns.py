@@ -18,9 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from bezique._engine.hands import CARD_OF, COURT_INDEXES
+from bezique._engine.melds.tables import CLASS_BIT
 from bezique._engine.shuffle import derive_seed
+from bezique.actions import Declare
 from bezique.cards import Card
-from bezique.melds import MeldKind
+from bezique.melds import MeldClass, MeldKind
 from bezique.policies import (
     DealPolicy,
     LastTrick,
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["AllPlay", "Duels", "Explanation", "Partnership", "PhaseTwo", "Settlement",
            "TrumpFixing"]
 
+_CLASS_B = CLASS_BIT[MeldClass.B]
+"""The bit of the beziques' class (R11.8)."""
 _COMBO_DONE, _SEVEN_DONE = Window.COMBO_DONE.value, Window.SEVEN_DONE.value
 _DECLARED, _PARTNER = Window.DECLARED.value, Window.PARTNER.value
 
@@ -117,6 +121,36 @@ class Partnership:
                           is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self.phase_two: PhaseTwo = Duels(deal.players, follower_leads) if duels else AllPlay()
         """Who plays the tricks of phase 2."""
+
+    def with_partner(self, player: int, bit: int) -> bool:
+        """R6.4, R11.8: whether ``player`` declares a combination of class bit ``bit`` with
+        his partners' tables too (beziques of both partners only with
+        ``partner_combined_beziques``)."""
+        return bool(self.partners[player]) and (bit != _CLASS_B or self.combined_beziques)
+
+    def own_cards_only(self, player: int, bit: int) -> bool:
+        """R11.8: whether ``player``, who has partners, must make a combination of class bit
+        ``bit`` of his own cards (beziques without ``partner_combined_beziques``)."""
+        return bool(self.partners[player]) and bit == _CLASS_B and not self.combined_beziques
+
+    def combo_refusal(self, window: Window) -> Explanation | None:
+        """R13.4: why a combination is refused in the partner's window that offers her own
+        seven action only, or ``None``."""
+        w = window._value_
+        if self.own_seven and w & _PARTNER and not w & _DECLARED:
+            return "R13.4/partner-seven-only", {}
+        return None
+
+    def own_beziques_refusal(self, state: State, player: int,
+                             action: Declare) -> Explanation | None:
+        """R11.8: why a bezique of the partners' cards is refused (not of ``player``'s own
+        hand and table), or ``None``."""
+        if not action.meld.bezique_pairs or not self.own_cards_only(player, _CLASS_B):
+            return None
+        own = list(state.hands[player]) + [tc.card for tc in state.table[player]]
+        if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
+            return "R11.8/own-beziques", {}
+        return None
 
     def hand_on(self, player: int, w: int) -> tuple[int, Window] | None:
         """R11.8, R13.4: who takes over ``player``'s window of value ``w`` when he is done,

@@ -129,7 +129,7 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
         return plans
     pool = Pool(state, rules, player, bool(rules.partners[player]))
     for pat in patterns:
-        if pat.bit == 2 and rules.partners[player] and not rules.partnership.combined_beziques:
+        if rules.partnership.own_cards_only(player, pat.bit):  # R11.8
             plan = plan_pattern(Pool(state, rules, player, False), rules, pat)
         else:
             plan = plan_pattern(pool, rules, pat)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT, SEQUENCES
+from bezique.actions import Declare
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
 from bezique.policies import MeldClasses
@@ -33,7 +34,8 @@ from bezique.state import CARD_OF_TABLE, Combination, State, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
-    from bezique._engine.melds.tables import PoolTables, WindowGate
+    from bezique._engine.concerns import Explanation
+    from bezique._engine.melds.tables import PoolTables, QuartetSpec, WindowGate
     from bezique.policies.melds import MeldCardSource, MeldPolicy
 
 __all__ = ["WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
@@ -61,6 +63,7 @@ WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
 (the layer above, which holds the search's entry point: the source cannot import it)."""
 
 
+_MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
 _NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
 """The combinations the meld search never declares, so never announced (R13.7, R11.6)."""
 
@@ -161,6 +164,60 @@ class CardSource:
         """The cards won in tricks after ``winner`` took ``played`` (``before``: the cards
         played in the deal before them)."""
         return won
+
+    def may_announce(self, w: int) -> bool:
+        """R13.7: whether the holder of a window of value ``w`` may announce, his cards aside:
+        the variant has ``announce_several`` and he scored a combination in the window."""
+        return self.announces and bool(w & _DECLARED)
+
+    def announce_refusal(self, variant_name: str) -> Explanation | None:
+        """R13.7: why no combination may be announced in this variant, or ``None``."""
+        if not self.announces:
+            return "R13.7/announce-several-off", {"variant": variant_name}
+        return None
+
+    def reform_kind(self, kind: MeldKind) -> MeldKind | None:
+        """R3.8: the kind of broken combination a combination of ``kind`` may re-form, or
+        ``None``."""
+        return kind if self.reforms else None
+
+    def broken(self, live: list[tuple[int, Combination, tuple[int, ...], bool]],
+               kind: MeldKind) -> list[tuple[int, tuple[int, ...]]]:
+        """R3.8: of the combinations ``live`` (:data:`PoolIndex`), the broken ones of ``kind``
+        that may be re-formed, each as its index and the serials of its cards still on the
+        table."""
+        if not self.reforms:
+            return []
+        return [(i, kept) for i, combo, kept, intact in live if not intact and combo.kind is kind]
+
+    def in_sequence_class(self, kind: MeldKind) -> bool:
+        """R13.1: whether a combination of ``kind`` (a marriage) may not be made of the king
+        and queen of a scored sequence (sequences in their own class)."""
+        return self.sequence_class and kind in _MARRIAGES
+
+    def lacks_fresh_card(self, hand: list[Card] | tuple[Card, ...]) -> bool:
+        """R3.7: whether a declaration taking ``hand`` from the hand lacks the card from the
+        hand it needs."""
+        return self.fresh_card and not hand
+
+    def reuse_refusal(self, s: State, rules: Rules, p: int, action: Declare,
+                      quartet: QuartetSpec | None) -> Explanation:
+        """Why held cards forming the combination may not score it again (R3.6-R3.8, R11.3,
+        R11.8, R13.1)."""
+        kind = action.meld
+        if quartet is not None and quartet.exclude_all_trump and all(
+                c.suit is s.trump for c in action.cards):
+            return "R11.3/trump-quartet", {"ranks": quartet.rank}
+        if self.lacks_fresh_card([c for c in action.cards if c in s.hands[p]]):
+            return "R3.7/fresh-card", {}
+        own = rules.partnership.own_beziques_refusal(s, p, action)  # R11.8
+        if own is not None:
+            return own
+        if self.in_sequence_class(kind) and _inside_a_sequence(s, rules, p, action):
+            return "R13.1/marriage-in-sequence", {}
+        if not self.reforms and _rebuilds_broken(s, rules, p, action):
+            return "R3.8/broken", {"meld": kind}
+        return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class}
 
     def held_cards(self, state: State, player: int, partners: tuple[int, ...]) -> list[Card]:
         """The cards ``player`` may declare with now, ignoring reuse (R3.9, R11.5, R11.8)."""
@@ -288,6 +345,35 @@ class WonCards(CardSource):
         piles[winner] = won[winner] + tuple(
             TableCard(c, base + i, 0) for i, c in enumerate(played))
         return tuple(piles)
+
+
+def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether the king and queen of ``action`` lie on the side's tables as cards of one
+    scored sequence (R13.1)."""
+    side = rules.sides[p]
+    cards = {tc.serial: tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]}
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side == side and combo.kind in SEQUENCES:
+            held = {cards[serial] for serial in combo.serials if serial in cards}
+            if wanted <= held:
+                return True
+    return False
+
+
+def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether ``action`` would re-score a broken combination of its kind (R3.8)."""
+    on_table = {tc.serial for t in s.table for tc in t}
+    side = rules.sides[p]
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side != side or combo.kind is not action.meld:
+            continue
+        kept = [tc.card for t in s.table for tc in t if tc.serial in combo.serials]
+        broken = len(kept) < len(combo.serials) and any(s in on_table for s in combo.serials)
+        if broken and all(card in wanted for card in kept):
+            return True
+    return False
 
 
 def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> CardSource:
