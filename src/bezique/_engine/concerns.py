@@ -95,7 +95,7 @@ class Partnership:
     her own seven (R11.8, R13.4), combined beziques, and the duels of phase 2 (R11.9, R13.5).
     """
 
-    __slots__ = ("_hand_on", "combined_beziques", "own_seven", "partners", "phase_two",
+    __slots__ = ("combined_beziques", "hand_on", "own_seven", "partners", "phase_two",
                  "windows")
 
     def __init__(self, variant: Variant, sevens: Sevens) -> None:
@@ -113,9 +113,12 @@ class Partnership:
             melds.partner_declare is PartnerDeclare.EITHER, self.own_seven, sevens.counts_as_meld)
         """Per window value, the window the partner takes over when its holder is done
         (R11.8, R13.4), or ``None``: every player draws."""
-        self._hand_on: tuple[tuple[tuple[int, Window] | None, ...], ...] = tuple(
-            tuple(None if not mates or window is None else (mates[0], window)
-                  for window in self.windows) for mates in self.partners)
+        self.hand_on: Callable[[int], tuple[int, Window] | None] = tuple(
+            None if not mates or window is None else (mates[0], window)
+            for mates in self.partners for window in self.windows).__getitem__
+        """R11.8, R13.4: at ``player << 4 | w``, who takes over ``player``'s window of value
+        ``w`` when he is done, and in which window; ``None``: every player draws (a table
+        read in C: every window ends here)."""
         duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
         follower_leads = (variant.legality.second_duel_leader
                           is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
@@ -151,11 +154,6 @@ class Partnership:
         if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
             return "R11.8/own-beziques", {}
         return None
-
-    def hand_on(self, player: int, w: int) -> tuple[int, Window] | None:
-        """R11.8, R13.4: who takes over ``player``'s window of value ``w`` when he is done,
-        and in which window; ``None``: every player draws."""
-        return self._hand_on[player][w]
 
 
 def _partner_windows(may_declare: bool, own_seven: bool,

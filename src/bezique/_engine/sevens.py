@@ -60,6 +60,7 @@ class Sevens:
         "turn_up_points",
         "turn_up_score",
         "variant_name",
+        "worth",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -75,6 +76,8 @@ class Sevens:
         """What a seven declared, exchanged or played scores (R4.1, R4.2, R13.3)."""
         self.turn_up_points: int = trump.turn_up_seven_points
         """What a seven turned up scores the dealer (R2.2)."""
+        self.worth: int = self.points if self.score else 0
+        """What a seven action scores in this variant (0 where no seven scores, R13.6)."""
         self.turn_up_score: int = self.turn_up_points if self.score else 0
         """What a seven turned up scores the dealer in this variant (R2.2, R13.6)."""
         self.played_scores: bool = self.score and trump.played_seven_scores

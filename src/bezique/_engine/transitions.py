@@ -289,7 +289,7 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     if f is None:
         f = [*s]
     # R11.8, R13.4: the partner's window, if any, by the window's value
-    handed = rules.partnership.hand_on(f[TO_MOVE], f[WINDOW]._value_)
+    handed = rules.partnership.hand_on(f[TO_MOVE] << 4 | f[WINDOW]._value_)
     if handed is not None:
         return s.replace(to_move=handed[0], window=handed[1])
     return _draw(f, rules)
