@@ -33,8 +33,9 @@ import bezique as bz
 from bezique._engine.compiled import rules_of
 from bezique._engine.concerns import AllPlay, Duels
 from bezique._engine.hands import cards_of, held_of
+from bezique.cards import ALL_CARDS
 from bezique.policies import Phase2, SecondDuelLeader
-from bezique.state import WINDOWS, Window
+from bezique.state import WINDOWS, CartePrivilege, Window
 from strategies import VARIANTS
 
 SRC = Path(bz.__file__).resolve().parent
@@ -378,3 +379,73 @@ def test_R7_1_the_follower_unable_to_overtrump_follows_the_variant_chosen_once()
     held = held_of(hand)
     assert cards_of(three.follow(held, trick, bz.Suit.HEARTS)) == hand
     assert cards_of(rules_of(bz.variants.TWO_PACK).follow(held, trick, bz.Suit.HEARTS)) == hand[:1]
+
+
+def test_R13_2_R13_3_the_sevens_hooks_are_chosen_once() -> None:
+    seven = bz.Card.parse("7H")
+    held = held_of((seven, bz.Card.parse("AS")))
+    plain = rules_of(bz.variants.TWO_PACK).sevens
+    assert plain.free_seven(held, bz.Suit.HEARTS, 1) is None  # only in the window (R4.2)
+    assert plain.on_play((0, 0), 1) == (0, 10)  # R13.3: a played seven scores
+    any_time = rules_of(bz.variants.TWO_PACK.with_options(seven_declare="any_time")).sevens
+    assert any_time.free_seven(held, bz.Suit.HEARTS, 1) == bz.Declare(
+        bz.MeldKind.TRUMP_SEVEN, (seven,))
+    assert any_time.free_seven(held, bz.Suit.HEARTS, 2) is None  # phase 1 only
+    assert any_time.free_seven(held, bz.Suit.SPADES, 1) is None
+    assert any_time.after_declaring[Window.DECLARED] is Window.DECLARED  # no window action
+    silent = rules_of(bz.variants.TWO_PACK.with_options(played_seven_scores=False)).sevens
+    assert silent.on_play((0, 0), 1) == (0, 0)  # R13.3a
+
+
+def test_R8_1_R4_3_the_sevens_refusals() -> None:
+    rubicon = rules_of(bz.variants.RUBICON).sevens
+    assert rubicon.refusal(WINDOWS[0], exchange=False)[0] == "R8.1/no-trump-seven"  # type: ignore[index]
+    assert rubicon.worth == 0 and rubicon.scoring_seven(bz.Suit.HEARTS) is None
+    plain = rules_of(bz.variants.TWO_PACK).sevens
+    assert plain.refusal(WINDOWS[0], exchange=True) is None
+    assert plain.refusal(Window.SEVEN_DONE, exchange=False) == ("R4.3/declaration-made", {})
+    apart = rules_of(bz.variants.TWO_PACK.with_options(seven_counts_as_meld=False)).sevens
+    assert apart.refusal(Window.SEVEN_DONE, exchange=False) == ("R6.6/one-seven-action", {})
+    assert apart.refusal(Window.DECLARED, exchange=False) is None  # R4.3: a seven still
+    assert plain.outside_window_refusal(1) == ("R3.1/seven-after-trick", {"player": 1})
+
+
+def test_R2_12_R9_4_R11_6_the_settlement_acts() -> None:
+    final = rules_of(bz.variants.TWO_PACK).settlement
+    assert final.stock_emptied((0, 0), 1) == (0, 0) and final.deal_over((0, 0), 1) == (0, 10)
+    stock = rules_of(bz.variants.TWO_PACK.with_options(last_trick="end_of_stock")).settlement
+    assert stock.stock_emptied((0, 0), 1) == (0, 10) and stock.deal_over((0, 0), 1) == (0, 0)
+    assert final.carte_refusal("x") == ("R8.2/no-carte-blanche", {"variant": "x"})
+    assert final.packet_sizes == ()
+    rubicon = rules_of(bz.variants.RUBICON).settlement
+    assert rubicon.carte_refusal("x") is None
+    assert rubicon.after_draw == (CartePrivilege.AGAIN, CartePrivilege.NONE)  # a court ends it
+    guess = rules_of(bz.variants.CHINESE.with_options(dealer_guess=True)).settlement
+    assert guess.packet_sizes == tuple(range(18, 31))
+    assert guess.guessed((0, 0), 24, 24, 0, 1) == (250, 150)  # R9.4
+    assert guess.guessed((0, 0), 25, 24, 0, 1) == (0, 0)
+
+
+def test_R11_8_the_partner_takes_the_window_over() -> None:
+    four = rules_of(bz.variants.FOUR_HANDED).partnership
+    for p in range(4):
+        for w in range(16):
+            window = four.windows[w]
+            expected = None if window is None else (four.partners[p][0], window)
+            assert four.hand_on(p << 4 | w) == expected
+    two = rules_of(bz.variants.TWO_PACK).partnership
+    assert all(two.hand_on(p << 4 | w) is None for p in range(2) for w in range(16))
+    assert four.with_partner(0, 2) and not four.own_cards_only(0, 2)  # combined beziques
+    own = rules_of(bz.variants.FOUR_HANDED.with_options(partner_combined_beziques=False))
+    assert own.partnership.with_partner(0, 1) and not own.partnership.with_partner(0, 2)
+    assert own.partnership.own_cards_only(0, 2) and not two.own_cards_only(0, 2)
+
+
+def test_R2_2_R11_2_the_trump_fixing_acts() -> None:
+    dealt = rules_of(bz.variants.TWO_PACK).trump_fixing
+    assert dealt.turn_up([5, 6, 7], 1) == (ALL_CARDS[6], 2) and dealt.fixing_kinds == ()
+    assert dealt.setup_problem(None, False) == "turns up a trump card: give turn_up"
+    assert dealt.setup_problem(None, True) is None
+    first = rules_of(bz.variants.RUBICON).trump_fixing
+    assert first.turn_up([5, 6, 7], 1) == (None, 1)
+    assert bz.MeldKind.ROYAL_MARRIAGE in first.fixing_kinds
