@@ -49,9 +49,7 @@ READERS = ("policies/", "_variant.py", "_engine/compiled.py", "_engine/concerns.
 """The modules that may branch on a variant's rules."""
 
 NOT_YET: dict[str, tuple[int, int]] = {
-    "_narration.py": (1, 0),
     "_simulation_plan.py": (0, 2),
-    "_tensor_state.py": (1, 0),
     "adapters/openspiel.py": (0, 2),
     "bots/_phase1.py": (0, 2),
     "bots/_phase2.py": (0, 1),
@@ -64,7 +62,6 @@ NOT_YET: dict[str, tuple[int, int]] = {
     "encoding.py": (4, 0),
     "game.py": (2, 0),
     "notation.py": (1, 0),
-    "observation.py": (2, 0),
     "ratings.py": (0, 1),
     "results.py": (3, 0),
 }
