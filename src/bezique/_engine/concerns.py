@@ -5,11 +5,15 @@
 :mod:`bezique._engine.sevens`, the meld card source's in :mod:`bezique._engine.melds.source`),
 and the engine asks them the few questions where variants differ: it reads as the base
 game plus named hooks, and no module outside :mod:`bezique.policies`, the compile step
-and these objects reads a one-variant option (``tests/test_concerns.py`` checks it).
+and these objects branches on a variant's option or on a concern's attribute
+(``tests/test_concerns.py`` reads the syntax tree for such branches).
 Where a variant's difference is a behaviour, it is a class behind a protocol (phase 2 of
-:class:`AllPlay` or of :class:`Duels`); where it is a value the hot path reads, it is an
-attribute, or a table worked out here by the window's value (:attr:`Partnership.windows`),
-so that the hot path pays one look-up, not a call.
+:class:`AllPlay` or of :class:`Duels`) or a function chosen here once
+(:attr:`Settlement.stock_emptied`, :attr:`TrumpFixing.turn_up`); where a refusal depends
+on the variant, the object gives its reason (:meth:`Settlement.carte_refusal`,
+:meth:`Partnership.combo_refusal`), so that legality and the explanation read one object;
+where the hot path asks, it reads a value or a table worked out here, or calls a C
+look-up (:attr:`Partnership.hand_on`), so that it pays one look-up, not a Python call.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ variant's rules are compiled (``rules.meld_source``), and every part of the engi
 bots that depends on the source asks that object: which cards a player may declare with
 (:meth:`CardSource.vectors`, :meth:`CardSource.pool`), where a combination's cards are
 marked used (:meth:`CardSource.mark_used`), what a scored declaration closes
-(:attr:`CardSource.declared_flags`), whether the window closes by itself, whether a
+(:attr:`CardSource.declared_flags`), what a won trick leaves (:meth:`CardSource.after_trick`),
+whether the window stays open (:meth:`CardSource.keeps_window`), why a reuse is refused
+(:meth:`CardSource.reuse_refusal`), whether a
 combination needs a card of the trick just won (:meth:`CardSource.of_last_trick`), and the
 reuse options that apply to it (R3.4-R3.8, R13.1, R13.7), each under the name of the
 question it answers (``fresh_card`` for ``require_fresh_card``, ``reforms`` for
