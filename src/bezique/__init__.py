@@ -45,6 +45,7 @@ from bezique.state import Stage, State
 from bezique.variants import Variant
 
 __version__ = "0.2.0"
+"""The version of the installed library, as :pep:`440` writes it."""
 
 __all__ = [
     "Action",
