@@ -214,3 +214,20 @@ def test_the_build_check_finds_undocumented_names() -> None:
     # a name documented under its module counts; a plain value needs its own entry
     others = [n for n in everything if n not in ("bezique.State", "bezique.__version__")]
     assert reference.missing_names([*others, "bezique.state.State"]) == ["__version__"]
+
+
+def test_the_engine_page_opens_with_what_a_user_calls() -> None:
+    """``bezique.engine``'s page documents its ``__all__``, the calls of a game loop first;
+    the engine's internal names are in no public list, and still import for the library's
+    own modules (and ``bz.apply_unchecked`` for code written for 0.2.0)."""
+    import bezique.engine as engine
+
+    page = directives((DOCS / "api" / "engine.rst").read_text(encoding="utf-8"))
+    names = [d.target.rsplit(".", 1)[1] for d in page if d.kind != "module"]
+    assert names[:7] == ["apply", "legal_actions", "check_action", "is_legal", "new_deal",
+                         "setup", "forced_action"]
+    assert sorted(names) == sorted(engine.__all__)
+    for name in ("Rules", "Viewpoint", "apply_unchecked", "rules_of"):
+        assert name not in engine.__all__ and name not in bz.__all__, name
+        assert hasattr(engine, name), name
+    assert bz.apply_unchecked is engine.apply_unchecked
