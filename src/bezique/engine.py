@@ -11,8 +11,6 @@ import circle; the deal-level work is done by the internal :mod:`bezique._engine
 (legal actions and their checks) and :mod:`bezique._engine.transitions` (the next state),
 dealing by :mod:`bezique._engine.dealing`. :func:`apply` dispatches on the stage itself:
 it runs once per action of every simulation, and a call less is measurable.
-:func:`rules_of` gives the bots and the simulations a variant's precomputed tables
-(read-only).
 """
 
 from __future__ import annotations
@@ -20,14 +18,17 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, overload
 
-from bezique._engine.compiled import Rules, rules_of
+# Rules, rules_of and apply_unchecked are internal (not in __all__); the library's own modules
+# import them from here, which the redundant aliases allow under mypy's --strict.
+from bezique._engine.compiled import Rules as Rules
+from bezique._engine.compiled import rules_of as rules_of
 from bezique._engine.dealing import new_deal, setup
 from bezique._engine.explanations import source_of_play
 from bezique._engine.fields import HELD, MEMO, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
 from bezique._engine.hands import MASK, SHIFT
 from bezique._engine.legal import ACTIONS_SLOT
+from bezique._engine.play import apply_unchecked as apply_unchecked
 from bezique._engine.play import (
-    apply_unchecked,
     check_state_action,
     compute_legal,
     offered,
@@ -47,17 +48,13 @@ if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = [
-    "Rules",
-    "Viewpoint",
     "apply",
-    "apply_unchecked",
     "check_action",
     "check_turn",
     "forced_action",
     "is_legal",
     "legal_actions",
     "new_deal",
-    "rules_of",
     "setup",
 ]
 
