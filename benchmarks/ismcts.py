@@ -61,7 +61,7 @@ class EngineRolloutEvaluator:
         s = state.bezique_state
         choice = self.rng.choice
         while not s.is_over:
-            s = bz.apply_unchecked(s, choice(bz.legal_actions(s)))
+            s = bz.apply(s, choice(bz.legal_actions(s)))
         return np.array(deal_returns(s))
 
     def prior(self, state: Any) -> list[tuple[int, float]]:

@@ -83,7 +83,7 @@ def _shuffles(seeds: list[int]) -> tuple[float, int, list[float]]:
                         times.append(time.perf_counter() - start)
                 else:
                     action = greedy.choose(bz.observe(state, p), rngs[p])
-                state = bz.apply_unchecked(state, action)
+                state = bz.apply(state, action)
             points = bz.deal_result(state).points
             mine, theirs = points[oracle_seat], points[1 - oracle_seat]
             score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0

@@ -91,7 +91,7 @@ def play_deal(variant: bz.Variant, seed: int, bots: list[Bot], stats: Stats) -> 
         if len(observation.legal_actions) > 1:
             stats.choice_time[name] = stats.choice_time.get(name, 0.0) + dt
             stats.choices[name] = stats.choices.get(name, 0) + 1
-        state = bz.apply_unchecked(state, action)
+        state = bz.apply(state, action)
     return bz.deal_result(state)
 
 

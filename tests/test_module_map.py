@@ -2,7 +2,7 @@
 
 The map is the code block under ``## Module map`` in ``README.md``. An entry is a line
 indented by two spaces that starts with one or more names separated by ``", "``, each a
-path under ``src/bezique/``: a module (``engine.py``, ``_engine/play.py``) or a package or
+path under ``src/bezique/``: a module (``engine.py``, ``_engine/steps.py``) or a package or
 data directory (ending in ``/``). Lines indented further continue the previous entry's
 description; lines not indented are headings.
 

@@ -14,6 +14,8 @@ each name under the module that holds it (``bezique.state.State``). This extensi
 * leaves the internal fields of :class:`bezique.state.State` (``INTERNAL_FIELDS``) out of
   its signature and of the types listed under it, as ``docs/api/state.rst`` leaves them
   out of its members (``docs/api/internals.rst`` describes them);
+* shows a public class whose base is internal (:class:`bezique.Observation`, built on the
+  engine's ``Viewpoint``) as based on ``object`` (``INTERNAL_BASES``);
 * gives the directive ``.. bezique-public-names::``, a table of ``bezique.__all__``, each
   name linking to its entry, with the first line of its docstring.
 """
@@ -48,6 +50,9 @@ _MISSING = object()
 INTERNAL_FIELDS = {"bezique.state.State": ("held", "laid", "pile", "trick_indexes", "combos",
                                            "carte", "packet", "memo")}
 """Per documented class, the fields that are the engine's bookkeeping, not the API."""
+
+INTERNAL_BASES = ("bezique.engine.Viewpoint",)
+"""Internal classes a public class derives from, shown as ``object`` in its "Bases:" line."""
 
 
 def _resolve(name: str) -> object:
@@ -164,6 +169,12 @@ def _hide_internal_fields(app: Sphinx, what: str, name: str, obj: object, option
     return signature, return_annotation
 
 
+def _hide_internal_bases(app: Sphinx, name: str, obj: object, options: object,
+                         bases: list[object]) -> None:
+    internal = {id(_resolve(base)) for base in INTERNAL_BASES}
+    bases[:] = [object if id(base) in internal else base for base in bases]
+
+
 class PublicNames(SphinxDirective):
     """``.. bezique-public-names::``: a table of ``bezique.__all__``."""
 
@@ -186,5 +197,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", _resolve_alias)
     # after autodoc records the type hints (priority 500), before it renders them
     app.connect("autodoc-process-signature", _hide_internal_fields, priority=600)
+    app.connect("autodoc-process-bases", _hide_internal_bases)
     app.add_directive("bezique-public-names", PublicNames)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": False}

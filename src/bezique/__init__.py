@@ -11,7 +11,6 @@ from bezique.actions import Action, Announce, Declare, ExchangeSeven, GuessPacke
 from bezique.cards import Card, Rank, Suit, format_cards, parse_cards
 from bezique.engine import (
     apply,
-    apply_unchecked,
     check_action,
     forced_action,
     is_legal,
@@ -19,6 +18,7 @@ from bezique.engine import (
     new_deal,
     setup,
 )
+from bezique.engine import apply_unchecked as apply_unchecked  # not public; kept for 0.2.0 code
 from bezique.errors import (
     BeziqueError,
     BotError,
@@ -45,6 +45,7 @@ from bezique.state import Stage, State
 from bezique.variants import Variant
 
 __version__ = "0.2.0"
+"""The version of the installed library, as :pep:`440` writes it."""
 
 __all__ = [
     "Action",
@@ -84,7 +85,6 @@ __all__ = [
     "VariantError",
     "__version__",
     "apply",
-    "apply_unchecked",
     "bots",
     "check_action",
     "deal_result",

@@ -7,12 +7,10 @@ changed. The three faces of an action follow one pattern: :func:`check_action` r
 :func:`apply` checks and returns the next state.
 
 This module sits above :mod:`bezique.game` so that it can act on either without an
-import circle; the deal-level work is done by the internal :mod:`bezique._engine.play`
-(legal actions and their checks) and :mod:`bezique._engine.transitions` (the next state),
-dealing by :mod:`bezique._engine.dealing`. :func:`apply` dispatches on the stage itself:
-it runs once per action of every simulation, and a call less is measurable.
-:func:`rules_of` gives the bots and the simulations a variant's precomputed tables
-(read-only).
+import circle; a deal's action takes one way through the internal
+:mod:`bezique._engine.steps` (a table from the kind of action to its check and its
+transition), the legal actions come from :mod:`bezique._engine.legal`, dealing from
+:mod:`bezique._engine.dealing`.
 """
 
 from __future__ import annotations
@@ -20,23 +18,15 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, overload
 
-from bezique._engine.compiled import Rules, rules_of
+# Rules and rules_of are internal (not in __all__); the library's own modules import them
+# from here, which the redundant aliases allow under mypy's --strict.
+from bezique._engine.compiled import Rules as Rules
+from bezique._engine.compiled import rules_of as rules_of
 from bezique._engine.dealing import new_deal, setup
-from bezique._engine.explanations import source_of_play
-from bezique._engine.fields import HELD, MEMO, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
-from bezique._engine.hands import MASK, SHIFT
 from bezique._engine.legal import ACTIONS_SLOT
-from bezique._engine.play import (
-    apply_unchecked,
-    check_state_action,
-    compute_legal,
-    offered,
-)
-from bezique._engine.transitions import (
-    end_window_turn,
-    play,
-)
-from bezique.actions import Action, Pass, Play
+from bezique._engine.legal import legal_actions as _legal_actions
+from bezique._engine.steps import STEPS, check_state_action, step
+from bezique.actions import Action
 from bezique.errors import BeziqueError, IllegalActionError, NotYourTurnError
 from bezique.game import Game, advance
 from bezique.state import DECLARE, GUESS, PLAY, State
@@ -47,17 +37,13 @@ if TYPE_CHECKING:
     from bezique.variants import Variant
 
 __all__ = [
-    "Rules",
-    "Viewpoint",
     "apply",
-    "apply_unchecked",
     "check_action",
     "check_turn",
     "forced_action",
     "is_legal",
     "legal_actions",
     "new_deal",
-    "rules_of",
     "setup",
 ]
 
@@ -126,17 +112,12 @@ def legal_actions(state: State | Game | Observation) -> tuple[Action, ...]:
     >>> bz.legal_actions(bz.observe(s, 1)) == bz.legal_actions(s)
     True
     """
-    if type(state) is State:
-        s = state
-    elif isinstance(state, Viewpoint):
+    if type(state) is State:  # the state's cached list, else the one computation
+        actions = state.memo[ACTIONS_SLOT]
+        return _legal_actions(state) if actions is None else actions
+    if isinstance(state, Viewpoint):
         return state.legal_actions
-    else:
-        s = _state_of(state)
-    memo = s.memo
-    actions = memo[ACTIONS_SLOT]
-    if actions is None:
-        actions = memo[ACTIONS_SLOT] = compute_legal(s)
-    return actions  # type: ignore[no-any-return]
+    return _legal_actions(_state_of(state))
 
 
 def forced_action(state: State | Game | Observation) -> Action | None:
@@ -242,33 +223,19 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
         check_turn(state, player, action)
     if type(state) is not State:
         return _apply_to_game(state, action)
-    # The checks are made here, once per action; the transitions are internal
-    # (bezique._engine.transitions). Fast paths: a pass in a window is always legal (R2.6);
-    # a card of the hand is legal in phase 1 and when leading (R2.5); an action taken from
-    # the cached legal_actions of this very state needs no second check.
-    s = state
-    f: list[Any] = [*s]  # the next fields, read here, handed on (transitions.play, _draw)
-    stage = f[STAGE]
-    if type(action) is Play and stage is PLAY:
-        p = f[TO_MOVE]
-        card = action.card
-        # R2.5: a copy held in the hand (its field of the count vector) is played from it;
-        # otherwise the table's (R2.7), or the refusal naming where the card is not
-        from_table = (action.from_table is not None or not f[HELD][p] >> SHIFT[card.index] & MASK
-                      ) and source_of_play(s, p, action)
-        if f[PHASE] == 2 and f[TRICK_INDEXES]:
-            legal = f[MEMO][0]  # R2.10: a phase-2 follower's card is checked
-            if legal is None or not offered(legal, action):
-                check_state_action(s, action)
-        variant = f[VARIANT]
-        return play(s, variant.compiled or rules_of(variant), p, card, from_table, f)
-    if type(action) is Pass and stage is DECLARE:
-        variant = f[VARIANT]
-        return end_window_turn(s, variant.compiled or rules_of(variant), f)
-    legal = s.memo[ACTIONS_SLOT]
-    if legal is None or not offered(legal, action):
-        check_state_action(s, action)
-    return apply_unchecked(s, action)
+    # the one way through an action (bezique._engine.steps), looked up here: a call less
+    handler = STEPS.get(type(action))
+    if handler is None:
+        return step(state, action)  # the refusal naming the rule
+    variant = state.variant
+    return handler(state, variant.compiled or rules_of(variant), action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """Deprecated: the same as :func:`apply` (one way through an action, as fast for an
+    action taken from :func:`legal_actions`); kept for the programs written against
+    0.2.0, to be removed in 1.0."""
+    return step(state, action)
 
 
 def _keyword_only_player(function: Any) -> inspect.Signature:

@@ -27,7 +27,7 @@ from types import MappingProxyType
 import attrs
 
 from bezique.bots.base import Bot
-from bezique.engine import apply_unchecked, new_deal
+from bezique.engine import apply, new_deal
 from bezique.errors import BeziqueError
 from bezique.i18n import translator
 from bezique.observation import observe
@@ -225,7 +225,7 @@ def _deal(variant: Variant, shuffle: int, seats: Sequence[tuple[str, Bot]],
         action = bot.choose(observation, rngs[p])
         if len(observation.legal_actions) > 1:
             times[name].append(clock() - start)
-        state = apply_unchecked(state, action)
+        state = apply(state, action)
     result = deal_result(state)
     settled = result.settlement
     if settled is None:

@@ -15,7 +15,8 @@ then the meld search of :mod:`~bezique._engine.melds`
 :mod:`~bezique._engine.transitions` (playing, the trick, leaving the window, drawing),
 :mod:`~bezique._engine.melds.declaring` (the window's declarations and seven actions),
 :mod:`~bezique._engine.explanations` (why an action is illegal, naming the rule) and
-:mod:`~bezique._engine.play` (the deal-level engine: legal actions, check, apply).
+:mod:`~bezique._engine.steps` (one step of a deal: the table from a stage and a kind of
+action to its check and its transition).
 The public :mod:`bezique.engine` sits above :mod:`bezique.game` and dispatches a
 ``State`` or a ``Game``.
 """

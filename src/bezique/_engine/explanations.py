@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.concerns import Explanation
-from bezique._engine.hands import CARD_OF, cards_of, copies
+from bezique._engine.hands import CARD_OF, cards_of
 from bezique._engine.melds.search import declarations
 from bezique._engine.melds.tables import QuartetSpec
 from bezique._engine.sevens import trump_seven_in_hand
@@ -22,9 +22,7 @@ from bezique.errors import IllegalActionError
 from bezique.melds import MeldKind
 from bezique.state import Stage, State, Window
 
-__all__ = ["Explanation", "explain", "explain_play", "refusal", "source_of_play"]
-
-"""``(message_id, params)``: why an action is refused (:mod:`bezique._messages`)."""
+__all__ = ["Explanation", "explain", "explain_play", "refusal"]
 
 
 def refusal(explanation: Explanation, action: object) -> IllegalActionError:
@@ -34,25 +32,6 @@ def refusal(explanation: Explanation, action: object) -> IllegalActionError:
     text = render(MESSAGES[message_id], params)
     return IllegalActionError(f"{rule}: {text}" if rule else text, rule=rule, action=action,
                               message_id=message_id, params=params)
-
-
-def source_of_play(s: State, p: int | None, action: Play) -> bool:
-    """Whether the played card comes from the table (R2.7); raises if not held."""
-    assert p is not None
-    card = action.card
-    in_hand = copies(s.held[p], card) > 0
-    if in_hand and not action.from_table:
-        return False
-    on_table = copies(s.laid[p], card) > 0
-    if action.from_table is None:
-        if in_hand or on_table:
-            return not in_hand
-    elif action.from_table and on_table:
-        return True
-    elif action.from_table is False and in_hand:
-        return False
-    where = {None: "R2.7/not-held", True: "R2.7/not-on-table", False: "R2.7/not-in-hand"}
-    raise refusal((where[action.from_table], {"player": p, "card": card}), action)
 
 
 def explain_play(s: State, action: Play) -> None:

@@ -25,7 +25,7 @@ from bezique.melds import MeldKind
 from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
 
 __all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "compute_legal",
-           "follow_plays", "free_plays", "window_actions"]
+           "follow_plays", "free_plays", "legal_actions", "window_actions"]
 
 ACTIONS_SLOT = 0
 """Where a state's ``memo`` list keeps its legal actions (``None`` until computed)."""
@@ -70,9 +70,23 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 """The legal actions of a window where nothing can be declared (R2.6: it opens anyway)."""
 
 
+def legal_actions(s: State) -> tuple[Action, ...]:
+    """The actions legal now in deal ``s``, computed once per state and cached on it.
+
+    The cache is the state's ``memo`` list: the legal actions at ``memo[ACTIONS_SLOT]``
+    (``None`` until computed), and in a window offering declarations their plans at
+    ``memo[PLANS_SLOT]``.
+    """
+    memo = s.memo
+    actions = memo[ACTIONS_SLOT]
+    if actions is None:
+        actions = memo[ACTIONS_SLOT] = compute_legal(s)
+    return actions  # type: ignore[no-any-return]
+
+
 def compute_legal(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[PLANS_SLOT]`` (see :func:`bezique._engine.play.legal_actions`)."""
+    in ``s.memo[PLANS_SLOT]`` (see :func:`legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
         p = s.to_move

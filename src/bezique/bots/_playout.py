@@ -11,7 +11,7 @@ import math
 
 from bezique.bots.greedy import decide
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, legal_actions
+from bezique.engine import apply, legal_actions
 from bezique.solver import value_for
 from bezique.state import DECLARE, OVER, PLAY, State
 
@@ -44,10 +44,10 @@ def greedy_step(s: State) -> State:
     for the player to move, who reads his own hand alone (partners are separate seats)."""
     legal = legal_actions(s)
     if len(legal) == 1:
-        return apply_unchecked(s, legal[0])
+        return apply(s, legal[0])
     p = s.to_move
     assert p is not None
-    return apply_unchecked(s, decide(s.variant, p, s.stage, s.phase, s.held[p], s.table,
+    return apply(s, decide(s.variant, p, s.stage, s.phase, s.held[p], s.table,
                                      s.trick, s.trump, s.turn_up, s.stock_size, s.played,
                                      s.won, s.combos, s.active, legal))
 

@@ -41,7 +41,7 @@ from bezique.actions import Action
 from bezique.bots._playout import clearly_worse, pick, points, rollout
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import decide
-from bezique.engine import apply_unchecked
+from bezique.engine import apply
 from bezique.errors import BeziqueError, BotError
 from bezique.observation import Observation, determinize, hand_counts
 from bezique.solver import solve
@@ -143,7 +143,7 @@ def _sampled(o: Observation, rng: random.Random, indexes: Sequence[int], search:
         else:
             base = points(d, side)
             for j in active:
-                after = apply_unchecked(d, legal[j])
+                after = apply(d, legal[j])
                 values[j].append(rollout(after, side, stop_at, search.solve_end, work) - base)
         if race_from is not None and worlds >= race_from and worlds % 2 == 0:
             active = [j for j in active

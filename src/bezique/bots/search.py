@@ -68,7 +68,7 @@ from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import decide
 from bezique.bots.valuation import meld_prospects
-from bezique.engine import apply_unchecked, rules_of
+from bezique.engine import apply, rules_of
 from bezique.errors import BotError
 from bezique.observation import Observation, determinize, hand_counts
 from bezique.results import deal_result
@@ -167,7 +167,7 @@ class SearchBot:
         while True:
             d = determinize(o, rng)
             for j in active:
-                value, k = _playout(apply_unchecked(d, legal[j]), side, stop_at)
+                value, k = _playout(apply(d, legal[j]), side, stop_at)
                 values[j].append(value)
                 steps += k
             playouts += len(active)
