@@ -45,10 +45,10 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     held = s.held[p]
     laid = s.laid[p]
     privilege = s.carte[p]
-    seven = rules.sevens.free_seven(held, s.trump, s.phase)  # R13.2
     if not laid and not privilege:
-        # a hand alone, the common case
-        return plays_of(held) if seven is None else (*plays_of(held), seven)
+        # a hand alone, the common case (R13.2: the variant's function gives the seven too)
+        return rules.sevens.hand_plays[s.phase][s.trump](held)
+    seven = rules.sevens.free_seven(held, s.trump, s.phase)  # R13.2
     out: list[Action] = list(plays_of(held))
     if laid:
         out += table_plays(laid, held)

@@ -12,10 +12,11 @@ legal actions and the explanations of a refusal come from one object
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
-from bezique._engine.hands import copies
-from bezique.actions import Declare, ExchangeSeven
+from bezique._engine.hands import copies, plays_of
+from bezique.actions import Action, Declare, ExchangeSeven
 from bezique.cards import Card, Rank, Suit
 from bezique.melds import MeldKind
 from bezique.policies import SevenDeclare
@@ -51,6 +52,7 @@ class Sevens:
         "counts_as_meld",
         "declared_flags",
         "free_seven",
+        "hand_plays",
         "in_table",
         "on_play",
         "played_scores",
@@ -104,6 +106,14 @@ class Sevens:
             _seven_in_hand if self.any_time else _no_seven)
         """R13.2: ``(held, trump, phase)``: the declaration of the seven of trumps its holder
         may make whenever he acts in phase 1, or ``None``."""
+        self.hand_plays: tuple[dict[Suit | None, Callable[[int], tuple[Action, ...]]], ...] = tuple(
+            {trump: partial(_plays_and_seven, SEVENS[trump])
+             if self.any_time and phase == 1 and trump is not None else plays_of
+             for trump in (*Suit, None)} for phase in range(3))
+        """R2.5, R13.2: per phase and trump, the function giving the actions of a free turn
+        from the hand alone (its count vector): its plays
+        (:func:`~bezique._engine.hands.plays_of` itself, no call more on the hot path), and
+        with ``seven_declare = any_time`` in phase 1 the seven of trumps' declaration."""
         self.on_play: Callable[[tuple[int, ...], int], tuple[int, ...]] = (
             self._seven_played if self.played_scores else _unchanged)
         """R13.3: ``(sevens, side)``: the sides' seven points after ``side`` played the seven
@@ -193,6 +203,12 @@ def _seven_in_hand(held: int, trump: Suit | None, phase: int) -> Declare | None:
         return None
     seven = SEVENS[trump]
     return _SEVEN_DECLARATIONS[seven] if copies(held, seven) else None
+
+
+def _plays_and_seven(seven: Card, held: int) -> tuple[Action, ...]:
+    """R13.2: the plays of the hand ``held``, and the declaration of ``seven`` if held."""
+    plays = plays_of(held)
+    return (*plays, _SEVEN_DECLARATIONS[seven]) if copies(held, seven) else plays
 
 
 def _no_seven(held: int, trump: Suit | None, phase: int) -> None:

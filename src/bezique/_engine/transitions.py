@@ -47,7 +47,6 @@ from bezique._engine.hands import (
     COURT_INDEXES,
     INDEX_WEIGHT,
     cards_of,
-    plays_of,
     position,
     without,
 )
@@ -119,9 +118,8 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
-    held = f[HELD][q]
-    seven = rules.sevens.free_seven(held, f[TRUMP], f[PHASE])  # R13.2
-    f[MEMO] = [plays_of(held) if seven is None else (*plays_of(held), seven)]
+    # R13.2: the variant's function for the phase and trump, plays_of itself in most
+    f[MEMO] = [rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](f[HELD][q])]
     return new_state(State, f)
 
 
@@ -247,7 +245,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, len(f[PLAYED]))  # R11.5
+    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, f[PLAYED])  # R11.5
     f[PLAYED] += played
     f[TRICKS] += 1
     f[TRICK_INDEXES] = ()

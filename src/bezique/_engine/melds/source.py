@@ -162,7 +162,8 @@ class CardSource:
         raise NotImplementedError
 
     def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
-                    played: tuple[Card, ...], before: int) -> tuple[tuple[TableCard, ...], ...]:
+                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    ) -> tuple[tuple[TableCard, ...], ...]:
         """The cards won in tricks after ``winner`` took ``played`` (``before``: the cards
         played in the deal before them)."""
         return won
@@ -340,9 +341,10 @@ class WonCards(CardSource):
             rules.sevens.actions(state, player))
 
     def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
-                    played: tuple[Card, ...], before: int) -> tuple[tuple[TableCard, ...], ...]:
+                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    ) -> tuple[tuple[TableCard, ...], ...]:
         # R5.3 / R11.5: won cards are kept face up, in the order won
-        base = WON_SERIAL_BASE + before
+        base = WON_SERIAL_BASE + len(before)
         piles = list(won)
         piles[winner] = won[winner] + tuple(
             TableCard(c, base + i, 0) for i, c in enumerate(played))
