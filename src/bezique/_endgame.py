@@ -84,8 +84,7 @@ class Search:
         self.follow = rules.follow
         self.sign = tuple(1 if side == root_side else -1 for side in variant.deal.sides)
         self.brisque = variant.scoring.brisque_value(True)
-        self.bonus = (rules.settlement.last_trick_points
-                      if rules.settlement.final_trick_bonus else 0)
+        self.bonus = rules.settlement.final_trick_points
         self.copies = [[h >> _FIELD * i & 0xFF for i in range(_CARDS)] for h in state.held]
         self.cards = [sum(1 << i for i, n in enumerate(c) if n) for c in self.copies]
         self.packed = [sum(n << _KEY_FIELD * i for i, n in enumerate(c)) for c in self.copies]

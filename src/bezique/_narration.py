@@ -60,7 +60,7 @@ def score_events(before: State, after: State, lang: str = "en") -> list[ScoreEve
         rest = new - old - sum(points for _, points in parts)
         if rest:  # brisques, as the variant counts them (R2.11)
             count = after.brisques[side] - before.brisques[side]
-            if not after.variant.scoring.brisques_public:  # counted when the deal ends (R6.8)
+            if not after.variant.scoring.brisques_shown(False):  # counted at the end (R6.8)
                 total = after.brisques[side]
                 what = t.ngettext("{count} brisque, counted at the end",
                                   "{count} brisques, counted at the end", total).format(

@@ -25,6 +25,8 @@ a few item assignments:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bezique._engine.hands import FIELD, size_of
 from bezique._engine.tricks import trick_order
 from bezique._tensor_blocks import SCORE_SCALE, announceable
@@ -57,7 +59,7 @@ class StateTensor:
         variant: The rules; the tensor's layout depends on its players and sides.
     """
 
-    __slots__ = ("_announced_at", "_at", "_brisques_public", "_classes", "_last_scores",
+    __slots__ = ("_announced_at", "_at", "_brisques_shown", "_classes", "_last_scores",
                  "_played", "_rel", "_score_at", "_seats", "_sides", "_vectors", "size")
 
     def __init__(self, variant: Variant) -> None:
@@ -71,7 +73,7 @@ class StateTensor:
         self._seats: tuple[tuple[int, ...], ...] = tuple(
             tuple((player + k) % n for k in range(n)) for player in range(n))
         """Per observer, the players from his seat round the table (relative seats)."""
-        self._brisques_public: bool = variant.scoring.brisques_public
+        self._brisques_shown: Callable[[bool], bool] = variant.scoring.brisques_shown
         self._sides: tuple[int, ...] = variant.deal.sides
         self._rel: tuple[list[int], ...] = tuple(_relative(seats) for seats in self._seats)
         """Per observer, each player's seat relative to him (``_seats`` inverted)."""
@@ -206,7 +208,7 @@ class StateTensor:
         mine = self._sides[player]
         scores = self._scores(s, mine)
         others = scores if stock < _BYTE else [*scores, (at["stock_size"], stock)]
-        if self._brisques_public or s.stage is OVER:
+        if self._brisques_shown(s.stage is OVER):  # R2.11, R6.8
             brisques = s.brisques  # fewer than 8 * MAX_PACKS
             start = at["brisques"]
             for k, b in enumerate(brisques[mine:] + brisques[:mine]):

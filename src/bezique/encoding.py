@@ -130,10 +130,7 @@ def _declaration_faces(variant: Variant, kind: MeldKind) -> Iterator[tuple[Card,
 
 def _packet_sizes(variant: Variant) -> tuple[int, ...]:
     """The packet sizes the non-dealer may guess (R9.4), where the dealer lifts a packet."""
-    if not rules_of(variant).settlement.packet_guess:
-        return ()
-    low, high = variant.deal.packet_range
-    return tuple(range(low, high + 1))
+    return rules_of(variant).settlement.packet_sizes
 
 
 def _mover_hand(state: State | Game | Observation) -> tuple[Card, ...]:

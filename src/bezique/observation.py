@@ -165,7 +165,7 @@ def observe(state: State | Game, player: int) -> Observation:
     if not 0 <= player < len(s.held):
         raise BeziqueError(f"player must be 0-{len(s.held) - 1}, not {player}")
     scoring = s.variant.scoring
-    public_brisques = scoring.brisques_public or s.stage is Stage.OVER
+    public_brisques = scoring.brisques_shown(s.stage is Stage.OVER)  # R2.11, R6.8
     held = s.held[player]
     observation = Observation(
         variant=s.variant, player=player, dealer=s.dealer, stage=s.stage, to_move=s.to_move,

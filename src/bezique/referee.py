@@ -79,14 +79,6 @@ def penalize(state: State, irregularity: Irregularity | str, offender: int) -> S
     played = state.played + tuple(remaining)
     base = state.replace(stage=Stage.OVER, to_move=None, trick=(),
                          hands=((),) * rules.players, played=played)
-    if rules.settlement.revoke_costs_brisques:
-        points = brisques * state.variant.scoring.brisque_points
-        penalties = tuple(p + points if q in others else p
-                          for q, p in enumerate(state.penalties))
-        return base.replace(penalties=penalties)
     taker = rules.sides[(offender + 1) % rules.players]
-    won = tuple(b + brisques if q == taker else b for q, b in enumerate(state.brisques))
-    settlement = rules.settlement
-    bonus = settlement.last_trick_points if settlement.final_trick_bonus else 0
-    last = tuple(t + bonus if q == taker else t for q, t in enumerate(state.last_trick))
-    return base.replace(brisques=won, last_trick=last)
+    return rules.settlement.revoke(base, others, taker, brisques,
+                                   state.variant.scoring.brisque_points)

@@ -4,10 +4,12 @@ Layered bottom to top (each module imports only those below it; the import-linte
 in ``pyproject.toml`` is the authority):
 :mod:`~bezique._engine.shuffle`, :mod:`~bezique._engine.tricks` and
 :mod:`~bezique._engine.hands` (no rules),
-:mod:`~bezique._engine.compiled` (a variant's precomputed tables) on the meld tables
-and count vectors of :mod:`~bezique._engine.melds`,
+:mod:`~bezique._engine.concerns` and :mod:`~bezique._engine.sevens` (the objects that
+answer where variants differ, chosen once per variant),
+:mod:`~bezique._engine.compiled` (a variant's precomputed tables) on them and on the meld
+tables and count vectors of :mod:`~bezique._engine.melds`,
 :mod:`~bezique._engine.dealing` (new deals and set-up positions),
-:mod:`~bezique._engine.sevens`, then the meld search of :mod:`~bezique._engine.melds`
+then the meld search of :mod:`~bezique._engine.melds`
 (every legal declaration of a window, the reuse rules, the announcements),
 :mod:`~bezique._engine.legal` (the legal actions of a state, by stage),
 :mod:`~bezique._engine.transitions` (playing, the trick, leaving the window, drawing),

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bezique._engine.concerns import Partnership, Settlement, Sevens, TrumpFixing
+from bezique._engine.concerns import Partnership, Settlement, TrumpFixing
 from bezique._engine.melds.source import CardSource, card_source
 from bezique._engine.melds.tables import MeldTables, WindowGate
+from bezique._engine.sevens import Sevens
 from bezique._engine.tricks import Follow, follow_rule
 from bezique.cards import Card, Suit
 from bezique.melds import MeldKind
-from bezique.state import Window
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
@@ -61,10 +61,6 @@ class Rules:
         # whose tables a player declares with: his own and his partners' (R6.4, R11.8)
         self.table_owners: tuple[tuple[int, ...], ...] = tuple(
             (p, *self.partners[p]) for p in range(self.players))
-        # R4.3: per window value (Window flags), whether a seven action is still open in it
-        self.sevens_open: tuple[bool, ...] = tuple(
-            not w & Window.SEVEN_DONE and not (self.sevens.counts_as_meld and w & Window.DECLARED)
-            for w in range(16))
         self.melds: MeldTables = MeldTables(variant, self)
         self.gates: dict[Suit | None, WindowGate] = self.melds.gates  # read once per window
 

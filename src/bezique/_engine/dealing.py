@@ -8,12 +8,12 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.hands import CARD_OF, COURT_INDEXES, held_at, indexes_of
-from bezique._engine.shuffle import derive_seed, is_seed, shuffled
+from bezique._engine.hands import held_at, indexes_of
+from bezique._engine.shuffle import is_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
-from bezique.state import WINDOWS, CartePrivilege, Stage, State
+from bezique.state import WINDOWS, Stage, State
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
@@ -41,17 +41,9 @@ def new_deal(variant: Variant, *, seed: int, dealer: int = 0) -> State:
     deck = shuffled(rules.deck_indexes, seed)  # the cards' indexes, shuffled as the cards
     getters = _hand_getters(tuple(variant.deal.packets), rules.players, dealer)
     hands = [deal(deck) for deal in getters]
-    pos = rules.players * rules.hand_size
-    turn_up = None
-    if rules.trump_fixing.turn_up_dealt:
-        turn_up = CARD_OF(deck[pos])
-        pos += 1
+    turn_up, pos = rules.trump_fixing.turn_up(deck, rules.players * rules.hand_size)  # R2.2
     state = _initial(variant, rules, dealer, seed, hands, turn_up, deck[pos:])
-    if rules.settlement.packet_guess:  # R9.4
-        low, high = variant.deal.packet_range
-        packet = low + derive_seed(seed, -1) % (high - low + 1)
-        state = state.replace(stage=Stage.GUESS, packet=packet)
-    return state
+    return rules.settlement.open_deal(state, seed)  # R9.4
 
 
 @functools.lru_cache(maxsize=64)
@@ -143,13 +135,14 @@ def _check_turn_up(variant: Variant, rules: Rules, up: Card | None, trump: Suit 
                    phase2: bool) -> Suit | None:
     """A turn-up exactly where the variant has one (R2.2, R5.1), agreeing with ``trump``;
     returns the trump suit given."""
-    if rules.trump_fixing.turn_up_dealt and up is None and not phase2:
-        raise SetupError(f"{variant.name} turns up a trump card: give turn_up")
+    problem = rules.trump_fixing.setup_problem(up, phase2)
+    if problem is not None and up is None:
+        raise SetupError(f"{variant.name} {problem}")
     fixed = _parse_suit(trump)
     if up is not None and fixed is not None and fixed is not up.suit:
         raise SetupError(f"trump {fixed} contradicts the turn-up {up}")
-    if not rules.trump_fixing.turn_up_dealt and up is not None:
-        raise SetupError(f"{variant.name} has no turn-up card")
+    if problem is not None:
+        raise SetupError(f"{variant.name} {problem}")
     return fixed
 
 
@@ -222,14 +215,12 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     sides = rules.side_count
     sevens = [0] * sides
     trump = turn_up.suit if turn_up is not None else None
-    if turn_up is not None and turn_up.rank is Rank.SEVEN and rules.sevens.score:
-        sevens[rules.sides[dealer]] += rules.sevens.turn_up_points  # R2.2
+    if turn_up is not None and turn_up.rank is Rank.SEVEN:
+        sevens[rules.sides[dealer]] += rules.sevens.turn_up_score  # R2.2, R13.6
     elder = (dealer + 1) % rules.players
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
-    carte = ((CartePrivilege.NONE,) * rules.players if rules.settlement.carte_points is None else
-             tuple(CartePrivilege.MAY if COURT_INDEXES.isdisjoint(hand) else CartePrivilege.NONE
-                   for hand in hands))
+    carte = rules.settlement.dealt_privileges(hands)
     return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
                  tuple(map(held_at, hands)), ((),) * rules.players, (0,) * rules.players,
                  tuple(pile), turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),

@@ -10,6 +10,7 @@ it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 from __future__ import annotations
 
 from bezique._engine.compiled import Rules, rules_of
+from bezique._engine.concerns import Explanation
 from bezique._engine.hands import CARD_OF, cards_of
 from bezique._engine.melds.search import declarations
 from bezique._engine.melds.tables import QuartetSpec
@@ -22,9 +23,6 @@ from bezique.melds import MeldKind
 from bezique.state import Stage, State, Window
 
 __all__ = ["Explanation", "explain", "explain_play", "refusal"]
-
-Explanation = tuple[str, dict[str, object]]
-"""``(message_id, params)``: why an action is refused (:mod:`bezique._messages`)."""
 
 
 def refusal(explanation: Explanation, action: object) -> IllegalActionError:
@@ -107,12 +105,9 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
         if action.meld is MeldKind.CARTE_BLANCHE:
             return "R11.6/carte-blanche-on-play", {}
         if Window.COMBO_DONE in s.window:
-            if (Window.PARTNER in s.window and Window.DECLARED not in s.window
-                    and rules.partnership.own_seven):
-                return "R13.4/partner-seven-only", {}
-            if rules.sevens.counts_as_meld and Window.DECLARED not in s.window:
-                return "R4.3/seven-was-declaration", {}
-            return "R3.2/one-per-trick", {}
+            return (rules.partnership.combo_refusal(s.window)  # R13.4
+                    or rules.sevens.combo_refusal(s.window)  # R4.3
+                    or ("R3.2/one-per-trick", {}))
         return explain_declare(s, rules, p, action)
     return _not_an_action(action, p, "window")
 
@@ -120,8 +115,9 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
 def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
     """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
     would meet too is wrapped, its rule kept (``reason``)."""
-    if not rules.meld_source.announces:
-        return "R13.7/announce-several-off", {"variant": s.variant.name}
+    off = rules.meld_source.announce_refusal(s.variant.name)
+    if off is not None:
+        return off
     if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
         return "R13.7/never-announced", {"meld": action.meld}
     if Window.DECLARED not in s.window:
@@ -146,8 +142,9 @@ def _not_an_action(action: object, p: int | None, then: str) -> Explanation:
 def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanation:
     """Why the seven of trumps cannot be declared outside a declaration window (R13.2)."""
     rules = rules_of(s.variant)
-    if not rules.sevens.any_time:
-        return "R3.1/seven-after-trick", {"player": p}
+    refusal = rules.sevens.outside_window_refusal(p)  # R3.1, R13.2
+    if refusal is not None:
+        return refusal
     if s.phase != 1:
         return "R2.9/seven-in-phase-2", {}
     assert p is not None
@@ -158,18 +155,9 @@ def explain_seven_any_time(s: State, p: int | None, action: Declare) -> Explanat
 
 def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
                   exchange: bool) -> Explanation:
-    if not rules.sevens.score:
-        if MeldKind.TRUMP_SEVEN not in rules.points:  # Rubicon, Chinese, eight-pack
-            return "R8.1/no-trump-seven", {"variant": s.variant.name}
-        return "R4.2/sevens-score-off", {"variant": s.variant.name}
-    if exchange and not rules.trump_fixing.turn_up_dealt:
-        return "R5.1/no-turn-up", {"variant": s.variant.name}
-    if (exchange or not rules.sevens.any_time) and (
-            Window.SEVEN_DONE in s.window
-            or (rules.sevens.counts_as_meld and Window.DECLARED in s.window)):
-        if rules.sevens.counts_as_meld:
-            return "R4.3/declaration-made", {}
-        return "R6.6/one-seven-action", {}
+    refusal = rules.sevens.refusal(s.window, exchange)  # R8.1, R13.6, R5.1, R4.3, R6.6
+    if refusal is not None:
+        return refusal
     if s.trump is None:
         return "R5.1/no-trump-yet", {}
     if card != Card.of(Rank.SEVEN, s.trump):
@@ -193,7 +181,7 @@ def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanat
         return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
     quartet = next((q for q in rules.melds.quartets[s.trump] if q.kind is kind), None)
     return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
-            or _reuse_refusal(s, rules, p, action, quartet))
+            or rules.meld_source.reuse_refusal(s, rules, p, action, quartet))
 
 
 def _shape_refusal(s: State, rules: Rules, action: Declare,
@@ -228,63 +216,11 @@ def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> Explana
     return source.refusal()
 
 
-def _reuse_refusal(s: State, rules: Rules, p: int, action: Declare,
-                   quartet: QuartetSpec | None) -> Explanation:
-    """Why held cards forming the combination may not score it again (R3.6-R3.8, R11.3,
-    R11.8)."""
-    kind = action.meld
-    if quartet is not None and quartet.exclude_all_trump and all(
-            c.suit is s.trump for c in action.cards):
-        return "R11.3/trump-quartet", {"ranks": quartet.rank}
-    if rules.meld_source.fresh_card and not any(c in s.hands[p] for c in action.cards):
-        return "R3.7/fresh-card", {}
-    if kind.bezique_pairs and rules.partners[p] and not rules.partnership.combined_beziques:
-        own = list(s.hands[p]) + [tc.card for tc in s.table[p]]
-        if any(own.count(c) < action.cards.count(c) for c in set(action.cards)):
-            return "R11.8/own-beziques", {}
-    if rules.meld_source.sequence_class and kind in (
-            MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE) and (
-            _inside_a_sequence(s, rules, p, action)):
-        return "R13.1/marriage-in-sequence", {}
-    if not rules.meld_source.reforms and _rebuilds_broken(s, rules, p, action):
-        return "R3.8/broken", {"meld": kind}
-    return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class}
-
-
-def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
-    """Whether the king and queen of ``action`` lie on the side's tables as cards of one
-    scored sequence (R13.1)."""
-    side = rules.sides[p]
-    cards = {tc.serial: tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]}
-    wanted = set(action.cards)
-    for combo in s.combos:
-        if combo.side == side and combo.kind in (MeldKind.TRUMP_SEQUENCE, MeldKind.BACK_DOOR):
-            held = {cards[serial] for serial in combo.serials if serial in cards}
-            if wanted <= held:
-                return True
-    return False
-
-
-def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
-    """Whether ``action`` would re-score a broken combination of its kind (R3.8)."""
-    on_table = {tc.serial for t in s.table for tc in t}
-    side = rules.sides[p]
-    wanted = set(action.cards)
-    for combo in s.combos:
-        if combo.side != side or combo.kind is not action.meld:
-            continue
-        kept = [tc.card for t in s.table for tc in t if tc.serial in combo.serials]
-        broken = len(kept) < len(combo.serials) and any(s in on_table for s in combo.serials)
-        if broken and all(card in wanted for card in kept):
-            return True
-    return False
-
-
 def explain_carte_blanche(s: State, p: int | None, action: Declare) -> Explanation:
     """Why carte blanche cannot be shown now (R8.2, R11.6)."""
-    rules = rules_of(s.variant)
-    if rules.settlement.carte_points is None:
-        return "R8.2/no-carte-blanche", {"variant": s.variant.name}
+    refusal = rules_of(s.variant).settlement.carte_refusal(s.variant.name)
+    if refusal is not None:
+        return refusal
     assert p is not None
     if s.phase != 1:
         return "R11.6/carte-blanche-phase-1", {}

@@ -15,12 +15,10 @@ from __future__ import annotations
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import cards_of, plays_of, table_plays
 from bezique._engine.melds.window import NO_PLANS
-from bezique._engine.sevens import any_time_seven, seven_list
 from bezique.actions import (
     PASS,
     Action,
     Declare,
-    ExchangeSeven,
     GuessPacket,
 )
 from bezique.melds import MeldKind
@@ -47,8 +45,10 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     held = s.held[p]
     laid = s.laid[p]
     privilege = s.carte[p]
-    if not laid and not privilege and not rules.sevens.any_time:
-        return plays_of(held)  # a hand alone, the common case
+    if not laid and not privilege:
+        # a hand alone, the common case (R13.2: the variant's function gives the seven too)
+        return rules.sevens.hand_plays[s.phase][s.trump](held)
+    seven = rules.sevens.free_seven(held, s.trump, s.phase)  # R13.2
     out: list[Action] = list(plays_of(held))
     if laid:
         out += table_plays(laid, held)
@@ -56,10 +56,8 @@ def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
         cards = cards_of(held) + tuple(tc.card for tc in s.table[p])
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
-    if rules.sevens.any_time:
-        seven = any_time_seven(s, rules, p)  # R13.2
-        if seven is not None:
-            out.append(seven)
+    if seven is not None:
+        out.append(seven)
     return tuple(out)
 
 
@@ -113,23 +111,13 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     table has scored, R4.2)."""
     p = s.to_move
     assert p is not None
-    w = s.window._value_
     gate = rules.gates[s.trump]
     held = gate.count(s.held[p])  # the hand in the window's layout
     window_plans = rules.meld_source.window_plans  # melds/window.py (a slot: read, then called)
     plans = window_plans(s, rules, p, held, gate)
-    if rules.sevens_open[w]:  # seven_open, read inline
-        # (the mask is 0 where no seven scores)
-        sevens = (seven_list(s, gate.seven)  # type: ignore[arg-type]
-                  if held & gate.seven_mask else _NO_SEVENS)
-    else:
-        seven = any_time_seven(s, rules, p) if rules.sevens.any_time else None  # R13.2
-        sevens = _NO_SEVENS if seven is None else [seven]
+    sevens = rules.sevens.window_sevens(s, p, gate, held)  # R4.1, R4.2, R13.2
     if not plans:
         return (*sevens, PASS) if sevens else _ONLY_PASS
     s.memo[PLANS_SLOT:] = (plans,)
     return (*plans, *sevens, PASS)
 
-
-_NO_SEVENS: list[Declare | ExchangeSeven] = []
-"""No seven action (shared, never changed)."""

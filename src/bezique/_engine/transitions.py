@@ -47,7 +47,6 @@ from bezique._engine.hands import (
     COURT_INDEXES,
     INDEX_WEIGHT,
     cards_of,
-    plays_of,
     position,
     without,
 )
@@ -59,7 +58,6 @@ from bezique._engine.legal import (
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
-from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.tricks import (
     BEATS,
     PAIR_SHIFT,
@@ -75,7 +73,6 @@ from bezique.state import (
     WINDOWS,
     CartePrivilege,
     State,
-    TableCard,
     Window,
     new_state,
 )
@@ -115,13 +112,14 @@ def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
     with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
     :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
     case, is read off its count vector in ``f`` here (:func:`~bezique._engine.hands.plays_of`)."""
-    if rules.sevens.any_time or f[TABLE][q] or f[CARTE][q]:
+    if f[TABLE][q] or f[CARTE][q]:
         memo: list[Any] = [None]
         f[MEMO] = memo  # filled through the list: new.memo is a slower read
         new = new_state(State, f)
         memo[ACTIONS_SLOT] = free_plays(new, rules, q)
         return new
-    f[MEMO] = [plays_of(f[HELD][q])]
+    # R13.2: the variant's function for the phase and trump, plays_of itself in most
+    f[MEMO] = [rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](f[HELD][q])]
     return new_state(State, f)
 
 
@@ -198,11 +196,8 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         shown = f[EXPOSED][p]
         if shown and position(shown, card) >= 0:
             f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
-        if (card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1
-                and rules.sevens.played_scores):
-            side = rules.sides[p]
-            sevens = f[SEVENS]
-            f[SEVENS] = replace_at(sevens, side, sevens[side] + rules.sevens.points)
+        if card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1:
+            f[SEVENS] = rules.sevens.on_play(f[SEVENS], rules.sides[p])  # R13.3
     carte = f[CARTE]
     privilege = carte[p]
     if privilege and privilege in (CB_MAY, CB_AGAIN):
@@ -250,21 +245,15 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    if rules.meld_source.keeps_won:
-        # R5.3 / R11.5: won cards are kept face up, in the order won
-        base = WON_SERIAL_BASE + len(f[PLAYED])
-        won = f[WON]
-        f[WON] = replace_at(won, winner, won[winner] + tuple(
-            TableCard(c, base + i, 0) for i, c in enumerate(played)))
+    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, f[PLAYED])  # R11.5
     f[PLAYED] += played
     f[TRICKS] += 1
     f[TRICK_INDEXES] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone
-        if (left <= rules.players and not rules.settlement.final_trick_bonus
-                and left + (f[TURN_UP] is not None) <= rules.players):
-            _add_last_trick(f, rules, side)
+        if left <= rules.players and left + (f[TURN_UP] is not None) <= rules.players:
+            f[LAST_TRICK] = rules.settlement.stock_emptied(f[LAST_TRICK], side)  # R2.12
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
@@ -283,19 +272,11 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         f[ACTIVE] = duel = rules.partnership.phase_two.second(active)
         f[TO_MOVE] = f[LEADER] = lead = duel[0]
         return _with_plays(f, rules, lead)
-    if rules.settlement.final_trick_bonus:
-        _add_last_trick(f, rules, side)
+    f[LAST_TRICK] = rules.settlement.deal_over(f[LAST_TRICK], side)  # R2.12
     f[STAGE] = OVER
     f[TO_MOVE] = None
     f[MEMO] = [None]
     return new_state(State, f)
-
-
-def _add_last_trick(f: list[Any], rules: Rules, side: int) -> None:
-    """R2.12: the last trick's bonus to ``side``, in the fields ``f`` of the next state."""
-    last_trick = f[LAST_TRICK]
-    bonus = rules.settlement.last_trick_points
-    f[LAST_TRICK] = replace_at(last_trick, side, last_trick[side] + bonus)
 
 
 def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State:
@@ -305,12 +286,10 @@ def end_window_turn(s: State, rules: Rules, f: list[Any] | None = None) -> State
     :func:`play`)."""
     if f is None:
         f = [*s]
-    partners = rules.partners[f[TO_MOVE]]
-    if partners:
-        # R11.8, R13.4: the partner's window, if any, by the window's value
-        window = rules.partnership.windows[f[WINDOW]._value_]
-        if window is not None:
-            return s.replace(to_move=partners[0], window=window)
+    # R11.8, R13.4: the partner's window, if any, by the window's value
+    handed = rules.partnership.hand_on(f[TO_MOVE] << 4 | f[WINDOW]._value_)
+    if handed is not None:
+        return s.replace(to_move=handed[0], window=handed[1])
     return _draw(f, rules)
 
 
@@ -372,20 +351,15 @@ def _carte_after_draw(carte: tuple[CartePrivilege, ...], rules: Rules, winner: i
     for k, index in enumerate(drawn):
         player = (winner + k) % n
         if carte[player] == CB_SHOWN:
-            court = index in COURT_INDEXES
-            again = CB_AGAIN if rules.settlement.carte_again and not court else CB_NONE
+            again = rules.settlement.after_draw[index in COURT_INDEXES]  # a court ends it
             carte = replace_at(carte, player, again)
     return carte
 
 
 def guess_packet(s: State, rules: Rules, size: int) -> State:
     """R9.4: the non-dealer guesses the dealer's packet; then the elder leads."""
-    bonus = list(s.bonus)
-    deal = s.variant.deal
-    if s.packet == deal.packet_target:
-        bonus[rules.sides[s.dealer]] += deal.packet_points
     guesser = s.to_move
     assert guesser is not None
-    if size == s.packet:
-        bonus[rules.sides[guesser]] += deal.guess_points
-    return s.replace(stage=PLAY, bonus=tuple(bonus))
+    bonus = rules.settlement.guessed(s.bonus, s.packet, size, rules.sides[s.dealer],
+                                     rules.sides[guesser])
+    return s.replace(stage=PLAY, bonus=bonus)

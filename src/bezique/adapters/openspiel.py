@@ -182,8 +182,7 @@ def deal_order(variant: Variant, dealer: int = 0) -> tuple[int | None, ...]:
     for packet in variant.deal.packets:
         for seat in seats:
             order.extend([seat] * packet)
-    if rules_of(variant).trump_fixing.turn_up_dealt:
-        order.append(-1)
+    order.extend([-1] * rules_of(variant).trump_fixing.turn_ups)
     order.extend([None] * (variant.deck.size - len(order)))
     return tuple(order)
 

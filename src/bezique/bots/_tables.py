@@ -74,7 +74,7 @@ class Tables:
         self.meld_cards: MeldCards = meld_cards
         """Per class bit, the packed counts of the cards a player may meld."""
         self.reuses: bool = rules.meld_source.reuses  # upgrades exist (R3.5)
-        self.seven_points: int = rules.sevens.points if rules.sevens.score else 0
+        self.seven_points: int = rules.sevens.worth  # 0 where no seven scores (R13.6)
         self.by_trump: dict[Suit | None, TrumpTables] = {
             trump: TrumpTables(rules, trump, self.bp) for trump in (*SUITS, None)}
         """Per trump suit, its tables; ``by_trump[None]`` with no trump yet."""

@@ -136,7 +136,8 @@ class TrumpTables:
         t = SUIT_POS[trump]
         self.trump_pos: int = t
         """The trump suit's position in :data:`~bezique.bots._layout.SUITS`, -1 for none."""
-        self.seven: int = card_index(t, int(Rank.SEVEN)) if t >= 0 and rules.sevens.score else -1
+        seven = rules.sevens.scoring_seven(trump)  # R4.2, R13.6
+        self.seven: int = -1 if seven is None else card_index(t, int(Rank.SEVEN))
         """Index of the scoring seven of trumps, or -1."""
         self._card_tables(t, brisque)
         self._keep_tables()

@@ -84,6 +84,16 @@ class ScoringPolicy:
         """Whether brisques are scored as they are won, so every player sees the count (R2.11)."""
         return self.brisque_timing is BrisqueTiming.IMMEDIATE
 
+    def brisques_shown(self, deal_over: bool) -> bool:
+        """Whether every player sees the sides' brisque counts: with ``immediate`` always
+        (R2.11), else once the deal is over (R6.8).
+
+        >>> from bezique.policies import ScoringPolicy
+        >>> ScoringPolicy().brisques_shown(False)
+        True
+        """
+        return self.brisques_public or deal_over
+
     def brisque_value(self, deal_over: bool) -> int:
         """Points per brisque in the running score (R2.11, R6.8, R8.4): with
         ``immediate`` always, with ``end_of_deal`` once the deal is over, under the

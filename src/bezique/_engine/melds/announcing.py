@@ -22,9 +22,8 @@ from bezique._engine.compiled import Rules
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, fresh_plan
 from bezique._engine.melds.search import declarations
-from bezique._engine.melds.tables import CLASS_BIT, Plan, WindowGate
+from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.actions import Announce, Declare
-from bezique.melds import MeldClass
 from bezique.state import Combination, State, Window
 
 __all__ = ["DECLARED", "announce_plans", "may_announce", "pending_plans", "without_serial"]
@@ -36,7 +35,7 @@ DECLARED: int = Window.DECLARED.value
 def may_announce(s: State, rules: Rules) -> bool:
     """Whether the window's holder may announce now, his cards aside: the variant has
     ``announce_several`` and he scored a combination in this window (R13.7)."""
-    return rules.meld_source.announces and bool(s.window._value_ & DECLARED)
+    return rules.meld_source.may_announce(s.window._value_)
 
 
 def announce_plans(s: State, rules: Rules, p: int, held: int | None = None,
@@ -76,9 +75,7 @@ def _with_hand_card(s: State, rules: Rules, p: int, plan: Plan) -> Plan | None:
                         tuple(x for x in plan.from_table if x != serial), plan.superseded,
                         plan.fixes)
     # or the same cards as a fresh combination, every card new to the class (R3.7)
-    with_partner = bool(rules.partners[p]) and (
-        plan.bit != CLASS_BIT[MeldClass.B] or rules.partnership.combined_beziques)
-    return fresh_plan(Pool(s, rules, p, with_partner), plan)
+    return fresh_plan(Pool(s, rules, p, rules.partnership.with_partner(p, plan.bit)), plan)
 
 
 def pending_plans(s: State, rules: Rules, p: int) -> dict[Declare, Plan]:

@@ -29,27 +29,19 @@ from bezique._engine.fields import (
 from bezique._engine.hands import CARD_WEIGHT, position
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.melds.tables import Plan
-from bezique._engine.sevens import seven_actions
 from bezique._engine.transitions import (
     CB_SHOWN,
-    COMBO_DONE,
     DECLARED,
-    SEVEN_DONE,
     end_window_turn,
     remove_card,
     replace_at,
 )
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, Window, new_state
+from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, new_state
 
-__all__ = ["announce", "declare", "declare_seven", "exchange_seven", "fresh_serial", "seven_open",
+__all__ = ["announce", "declare", "declare_seven", "exchange_seven", "fresh_serial",
            "show_carte_blanche"]
-
-
-def seven_open(s: State, rules: Rules) -> bool:
-    """Whether a seven-of-trumps action may still be taken in this window (R4.3)."""
-    return rules.sevens_open[s.window._value_]
 
 
 def _after_window_action(s: State, rules: Rules) -> State:
@@ -63,24 +55,7 @@ def _after_window_action(s: State, rules: Rules) -> State:
     """
     p = s.to_move
     assert p is not None
-    source = rules.meld_source
-    plans_of = source.window_plans  # window_plans, its slot read here
-    if source.closes_window:
-        if plans_of(s, rules, p, None, None):
-            return s
-        if seven_open(s, rules) and seven_actions(s, rules, p):
-            return s
-        return end_window_turn(s, rules)
-    if not s.window._value_ & COMBO_DONE or (rules.sevens.score and seven_open(s, rules)):
-        return s
-    if s.window._value_ & DECLARED and plans_of(s, rules, p, None, None):
-        return s  # R13.7: further announcements until Pass
-    return end_window_turn(s, rules)
-
-
-def _seven_flags(s: State, rules: Rules) -> Window:
-    w = s.window._value_ | SEVEN_DONE
-    return WINDOWS[w | COMBO_DONE if rules.sevens.counts_as_meld else w]
+    return s if rules.meld_source.keeps_window(s, rules, p) else end_window_turn(s, rules)
 
 
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
@@ -92,7 +67,7 @@ def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
     new = s.replace(held=replace_at(s.held, p, held), turn_up=seven,
                     exposed=replace_at(s.exposed, p, seen),
-                    window=_seven_flags(s, rules),
+                    window=rules.sevens.after_exchange[s.window._value_],
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     return _after_window_action(new, rules)
 
@@ -129,12 +104,11 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     seen = s.exposed[p]
     if position(seen, seven) >= 0:
         seen = remove_card(seen, seven)
-    any_time = rules.sevens.any_time
     new = s.replace(held=replace_at(s.held, p, s.held[p] - CARD_WEIGHT[seven]),
                     exposed=replace_at(s.exposed, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], on_table)),
                     laid=replace_at(s.laid, p, s.laid[p] + CARD_WEIGHT[seven]),
-                    window=s.window if any_time else _seven_flags(s, rules),
+                    window=rules.sevens.after_declaring[s.window._value_],
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     if s.stage is not DECLARE:
         return new
@@ -195,9 +169,8 @@ def declare(s: State, rules: Rules, plan: Plan) -> State:
     f, serials = _lay(s, rules, plan)
     if not plan.bit:  # R13.7: the announcement is pending no more
         f[ANNOUNCED] = tuple(a for a in s.announced if a.serials != plan.from_table)
-    w = s.window._value_ | DECLARED | rules.meld_source.declared_flags  # R3.2, R5.3
-    if rules.sevens.counts_as_meld:
-        w |= SEVEN_DONE
+    # R3.2, R5.3; R4.3: with seven_counts_as_meld no seven action after it
+    w = s.window._value_ | DECLARED | rules.meld_source.declared_flags | rules.sevens.declared_flags
     if plan.fixes is not None:
         f[TRUMP] = plan.fixes
     f[WINDOW] = WINDOWS[w]

@@ -166,7 +166,7 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
     best: tuple[int, tuple[int, ...], int, tuple[list[int], list[Card]]] | None = None
     if pool.live:
         ups = rules.melds.upgrades.get(pat.kind, _NO_KINDS)
-        reform = pat.kind if rules.meld_source.reforms else None
+        reform = rules.meld_source.reform_kind(pat.kind)  # R3.8
         for i, combo, kept, intact in pool.live:
             if intact:
                 if combo.kind not in ups:
@@ -189,7 +189,7 @@ def plan_pattern(pool: Pool, rules: Rules, pat: Pattern) -> Plan | None:
         _, base, i, (serials, hand) = best
         return Plan(pat.kind, bit, pat.points, pat.cards, tuple(hand),
                     base + tuple(serials), i, pat.fixes)
-    if rules.meld_source.sequence_class and pat.kind in _MARRIAGES:
+    if rules.meld_source.in_sequence_class(pat.kind):  # R13.1
         chosen = _choose_marriage(pool, pat.needs, bit, require_hand)
     else:
         chosen = _choose(pool, pat.needs, bit, require_hand)
@@ -300,7 +300,7 @@ def _quartet_sets(spec: QuartetSpec, rules: Rules, in_hand: list[int], fresh: li
             hand.extend([cards_of[pos]] * (n - take))
             if take and in_hand[pos] > n - take:
                 spare = pos
-        if rules.meld_source.fresh_card and not hand:
+        if rules.meld_source.lacks_fresh_card(hand):  # R3.7
             if spare < 0:
                 continue
             serials.remove(fresh[spare][min(counts[spare], len(fresh[spare])) - 1])
@@ -319,8 +319,7 @@ def quartet_entry(pool: Pool, rules: Rules, spec: QuartetSpec) -> dict[Declare, 
         fresh = [_fresh(pool, index, QUARTET_BIT) if index in on_table else []
                  for index in spec.indexes]
         kind = spec.kind
-        broken = [(i, kept) for i, combo, kept, intact in pool.live
-                  if not intact and combo.kind is kind] if rules.meld_source.reforms else []
+        broken = rules.meld_source.broken(pool.live, kind)  # R3.8
         if broken or any(fresh):
             return dict(quartet_plans(pool, rules, spec, fresh, broken))
     return hand_entry(spec, pool.hand)

@@ -10,15 +10,26 @@ from __future__ import annotations
 from bezique._engine.compiled import Rules
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
-from bezique._engine.melds.tables import Candidate, Pattern, Plan, QuartetSpec, WindowGate
+from bezique._engine.melds.tables import (
+    CLASS_BIT,
+    Candidate,
+    Pattern,
+    Plan,
+    QuartetSpec,
+    WindowGate,
+)
 from bezique.actions import Declare
 from bezique.cards import by_index
+from bezique.melds import MeldClass
 from bezique.state import State
 
 __all__ = ["Plan", "Pool", "candidates", "declarations", "passes"]
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
+
+_CLASS_B = CLASS_BIT[MeldClass.B]
+"""The beziques' class bit (R11.8)."""
 
 
 def declarations(state: State, rules: Rules, player: int, held: int | None,
@@ -128,8 +139,9 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
             plans.update(entry)  # the hashes of the entries, not hashed again
         return plans
     pool = Pool(state, rules, player, bool(rules.partners[player]))
+    own_beziques = rules.partnership.own_cards_only(player, _CLASS_B)  # R11.8
     for pat in patterns:
-        if pat.bit == 2 and rules.partners[player] and not rules.partnership.combined_beziques:
+        if own_beziques and pat.bit == _CLASS_B:
             plan = plan_pattern(Pool(state, rules, player, False), rules, pat)
         else:
             plan = plan_pattern(pool, rules, pat)

@@ -7,7 +7,9 @@ variant's rules are compiled (``rules.meld_source``), and every part of the engi
 bots that depends on the source asks that object: which cards a player may declare with
 (:meth:`CardSource.vectors`, :meth:`CardSource.pool`), where a combination's cards are
 marked used (:meth:`CardSource.mark_used`), what a scored declaration closes
-(:attr:`CardSource.declared_flags`), whether the window closes by itself, whether a
+(:attr:`CardSource.declared_flags`), what a won trick leaves (:meth:`CardSource.after_trick`),
+whether the window stays open (:meth:`CardSource.keeps_window`), why a reuse is refused
+(:meth:`CardSource.reuse_refusal`), whether a
 combination needs a card of the trick just won (:meth:`CardSource.of_last_trick`), and the
 reuse options that apply to it (R3.4-R3.8, R13.1, R13.7), each under the name of the
 question it answers (``fresh_card`` for ``require_fresh_card``, ``reforms`` for
@@ -25,6 +27,8 @@ from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bezique._engine.hands import cards_of
+from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT, SEQUENCES
+from bezique.actions import Declare
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
 from bezique.policies import MeldClasses
@@ -32,7 +36,8 @@ from bezique.state import CARD_OF_TABLE, Combination, State, TableCard, Window
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
-    from bezique._engine.melds.tables import PoolTables, WindowGate
+    from bezique._engine.concerns import Explanation
+    from bezique._engine.melds.tables import PoolTables, QuartetSpec, WindowGate
     from bezique.policies.melds import MeldCardSource, MeldPolicy
 
 __all__ = ["WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
@@ -43,6 +48,7 @@ WON_SERIAL_BASE = 100_000
 _SERIAL = attrgetter("serial")
 _SERIALS = attrgetter("serials")
 _COMBO_DONE: int = Window.COMBO_DONE.value
+_DECLARED: int = Window.DECLARED.value
 
 PoolIndex = tuple[list[int], tuple[Combination, ...], dict[int, list[TableCard]],
                   dict[int, TableCard], list[tuple[int, Combination, tuple[int, ...], bool]]]
@@ -59,6 +65,7 @@ WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
 (the layer above, which holds the search's entry point: the source cannot import it)."""
 
 
+_MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
 _NEVER_ANNOUNCED = (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE)
 """The combinations the meld search never declares, so never announced (R13.7, R11.6)."""
 
@@ -70,7 +77,7 @@ class CardSource:
     once, so the reuse options of R3.7, R3.8 and R13.1 never apply to won cards).
     """
 
-    __slots__ = ("announced_kinds", "announces", "closes_window", "declared_flags",
+    __slots__ = ("announced_kinds", "announces", "class_bits", "closes_window", "declared_flags",
                  "fresh_card", "fresh_gate", "from_won_cards", "keeps_won", "partners",
                  "policy", "reforms", "reuses", "sequence_class", "where", "window_plans")
 
@@ -108,10 +115,20 @@ class CardSource:
         """R13.1: sequences in their own class (won cards serve once)."""
         self.fresh_gate: bool = not self.reforms and not self.from_won_cards
         """R3.4-R3.9: whether the window's gate may look at the cards new to a class."""
+        self.class_bits: dict[MeldKind, int] = {
+            kind: SEQUENCE_BIT if self.sequence_class and kind in SEQUENCES
+            else CLASS_BIT[kind.meld_class] for kind in MeldKind}
+        """Per kind of combination, the bit of its class (R3.4; R13.1: sequences in their
+        own class)."""
         self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
         """Every declaration and announcement of the window's holder with its plan
         (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
         which asks the meld search (one entry point for both sources)."""
+
+    def gate_bit(self, bit: int) -> int:
+        """The class bit ``bit`` where the window's gate may look at the cards new to a class,
+        else 0 (R3.4-R3.9)."""
+        return bit if self.fresh_gate else 0
 
     def vectors(self, state: State, rules: Rules, player: int, gate: WindowGate,
                 held: int | None) -> tuple[int, int]:
@@ -138,6 +155,72 @@ class CardSource:
         """``plans`` less those that lack a card of the trick just won where that is needed
         (R5.3, R11.5)."""
         raise NotImplementedError
+
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        """Whether the window stays open after an action in it (R2.6): while the rules still
+        allow something in it."""
+        raise NotImplementedError
+
+    def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
+                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    ) -> tuple[tuple[TableCard, ...], ...]:
+        """The cards won in tricks after ``winner`` took ``played`` (``before``: the cards
+        played in the deal before them)."""
+        return won
+
+    def may_announce(self, w: int) -> bool:
+        """R13.7: whether the holder of a window of value ``w`` may announce, his cards aside:
+        the variant has ``announce_several`` and he scored a combination in the window."""
+        return self.announces and bool(w & _DECLARED)
+
+    def announce_refusal(self, variant_name: str) -> Explanation | None:
+        """R13.7: why no combination may be announced in this variant, or ``None``."""
+        if not self.announces:
+            return "R13.7/announce-several-off", {"variant": variant_name}
+        return None
+
+    def reform_kind(self, kind: MeldKind) -> MeldKind | None:
+        """R3.8: the kind of broken combination a combination of ``kind`` may re-form, or
+        ``None``."""
+        return kind if self.reforms else None
+
+    def broken(self, live: list[tuple[int, Combination, tuple[int, ...], bool]],
+               kind: MeldKind) -> list[tuple[int, tuple[int, ...]]]:
+        """R3.8: of the combinations ``live`` (:data:`PoolIndex`), the broken ones of ``kind``
+        that may be re-formed, each as its index and the serials of its cards still on the
+        table."""
+        if not self.reforms:
+            return []
+        return [(i, kept) for i, combo, kept, intact in live if not intact and combo.kind is kind]
+
+    def in_sequence_class(self, kind: MeldKind) -> bool:
+        """R13.1: whether a combination of ``kind`` (a marriage) may not be made of the king
+        and queen of a scored sequence (sequences in their own class)."""
+        return self.sequence_class and kind in _MARRIAGES
+
+    def lacks_fresh_card(self, hand: list[Card] | tuple[Card, ...]) -> bool:
+        """R3.7: whether a declaration taking ``hand`` from the hand lacks the card from the
+        hand it needs."""
+        return self.fresh_card and not hand
+
+    def reuse_refusal(self, s: State, rules: Rules, p: int, action: Declare,
+                      quartet: QuartetSpec | None) -> Explanation:
+        """Why held cards forming the combination may not score it again (R3.6-R3.8, R11.3,
+        R11.8, R13.1)."""
+        kind = action.meld
+        if quartet is not None and quartet.exclude_all_trump and all(
+                c.suit is s.trump for c in action.cards):
+            return "R11.3/trump-quartet", {"ranks": quartet.rank}
+        if self.lacks_fresh_card([c for c in action.cards if c in s.hands[p]]):
+            return "R3.7/fresh-card", {}
+        own = rules.partnership.own_beziques_refusal(s, p, action)  # R11.8
+        if own is not None:
+            return own
+        if self.in_sequence_class(kind) and _inside_a_sequence(s, rules, p, action):
+            return "R13.1/marriage-in-sequence", {}
+        if not self.reforms and _rebuilds_broken(s, rules, p, action):
+            return "R3.8/broken", {"meld": kind}
+        return "R3.6/reused", {"meld": kind, "meld_class": kind.meld_class}
 
     def held_cards(self, state: State, player: int, partners: tuple[int, ...]) -> list[Card]:
         """The cards ``player`` may declare with now, ignoring reuse (R3.9, R11.5, R11.8)."""
@@ -199,6 +282,16 @@ class HandAndTable(CardSource):
     def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
         return plans
 
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        # whether the holder's *cards* allow more must not decide it: the others would learn
+        # from the window closing what he holds; so a window of hand declarations stays open
+        # until Pass while its flags allow a combination or a seven action
+        w = state.window._value_
+        if not w & _COMBO_DONE or rules.sevens.is_open(w):
+            return True
+        # R13.7: further announcements until Pass
+        return bool(w & _DECLARED and self.window_plans(state, rules, player, None, None))
+
 
 class WonCards(CardSource):
     """The cards won in tricks, kept face up, each serving in one combination only;
@@ -238,6 +331,53 @@ class WonCards(CardSource):
         last = WON_SERIAL_BASE + len(state.played) - len(state.active)
         return {d: plan for d, plan in plans.items()  # type: ignore[return-value]
                 if max(plan.from_table) >= last}
+
+    def keeps_window(self, state: State, rules: Rules, player: int) -> bool:
+        # R11.5: won cards are face up, so the window closes as soon as nothing more can be
+        # declared from them
+        if self.window_plans(state, rules, player, None, None):
+            return True
+        return rules.sevens.is_open(state.window._value_) and bool(
+            rules.sevens.actions(state, player))
+
+    def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
+                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    ) -> tuple[tuple[TableCard, ...], ...]:
+        # R5.3 / R11.5: won cards are kept face up, in the order won
+        base = WON_SERIAL_BASE + len(before)
+        piles = list(won)
+        piles[winner] = won[winner] + tuple(
+            TableCard(c, base + i, 0) for i, c in enumerate(played))
+        return tuple(piles)
+
+
+def _inside_a_sequence(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether the king and queen of ``action`` lie on the side's tables as cards of one
+    scored sequence (R13.1)."""
+    side = rules.sides[p]
+    cards = {tc.serial: tc.card for q in (p, *rules.partners[p]) for tc in s.table[q]}
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side == side and combo.kind in SEQUENCES:
+            held = {cards[serial] for serial in combo.serials if serial in cards}
+            if wanted <= held:
+                return True
+    return False
+
+
+def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
+    """Whether ``action`` would re-score a broken combination of its kind (R3.8)."""
+    on_table = {tc.serial for t in s.table for tc in t}
+    side = rules.sides[p]
+    wanted = set(action.cards)
+    for combo in s.combos:
+        if combo.side != side or combo.kind is not action.meld:
+            continue
+        kept = [tc.card for t in s.table for tc in t if tc.serial in combo.serials]
+        broken = len(kept) < len(combo.serials) and any(s in on_table for s in combo.serials)
+        if broken and all(card in wanted for card in kept):
+            return True
+    return False
 
 
 def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> CardSource:

@@ -60,6 +60,7 @@ _QUARTETS = (
 _BEZIQUES = (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE, MeldKind.TRIPLE_BEZIQUE,
              MeldKind.QUADRUPLE_BEZIQUE, MeldKind.QUINTUPLE_BEZIQUE)
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_MARRIAGE = (Rank.KING, Rank.QUEEN)
 
 
 @attrs.frozen
@@ -200,9 +201,9 @@ class MeldTables:
         self.deck: tuple[Card, ...] = rules.deck
         self.points: dict[MeldKind, int] = rules.points
         self.trump_fixing: TrumpFixing = rules.trump_fixing
-        self.seven_scores: bool = rules.sevens.score
-        self.fresh_gate: bool = rules.meld_source.fresh_gate
-        self.sequence_class: bool = rules.meld_source.sequence_class
+        self.scoring_seven: Callable[[Suit | None], Card | None] = rules.sevens.scoring_seven
+        self.gate_bit: Callable[[int], int] = rules.meld_source.gate_bit
+        self.class_bits: dict[MeldKind, int] = rules.meld_source.class_bits
         self.pool_tables: dict[tuple[int, bool], PoolTables] = {}
         """The meld search's index of the last tables met, per player and with or without
         the partners' tables (:class:`bezique._engine.melds.plans.Pool`)."""
@@ -224,7 +225,7 @@ class MeldTables:
         pattern_needs = [_needs(cards) for _, cards, _ in specs]
         quartet_needs: list[Needs] = [{rank: 4} for rank in ranks]
         checks = pattern_needs + quartet_needs
-        seven = Card.of(Rank.SEVEN, trump) if trump is not None and self.seven_scores else None
+        seven = self.scoring_seven(trump)
         layout = Layout(self.deck, checks, seven)
         patterns = self.patterns[trump] = tuple(
             self._pattern(kind, cards, fixes, layout.check(needs))
@@ -236,17 +237,16 @@ class MeldTables:
                         _SUITS.index(trump) if trump is not None else -1,
                         tuple(Card.of(rank, suit).index for suit in _SUITS), {}, {})
             for rank, four, four_trump, _ in _QUARTETS if rank in ranks)
-        fresh = self.fresh_gate
+        gate_bit = self.gate_bit  # R3.4-R3.9: the class bits the gate may look at
         tests, covers = meld_gate(layout, checks)
         if not tests or tests[0][2] < 0:
             tests = ((0, 0, 0, 0, 0), *tests)  # a first test that never passes
         if len(tests) > 1:
             covers = {}  # every combination is a candidate when any test passes
         entries: tuple[Candidate, ...] = tuple(
-            (p.check.add, p.check.guard,
-             p.bit if fresh and not self.upgrades.get(p.kind) else 0, p, None)
-            for p in patterns) + tuple(
-            (q.check.add, q.check.guard, QUARTET_BIT if fresh else 0, None, q) for q in quartets)
+            (p.check.add, p.check.guard, gate_bit(0 if self.upgrades.get(p.kind) else p.bit), p,
+             None) for p in patterns) + tuple(
+            (q.check.add, q.check.guard, gate_bit(QUARTET_BIT), None, q) for q in quartets)
         self.gates[trump] = WindowGate(
             layout.weight.__getitem__, recount(layout.weight.__getitem__), *tests[0], tests[1:],
             covers, entries,
@@ -256,8 +256,7 @@ class MeldTables:
 
     def _pattern(self, kind: MeldKind, cards: tuple[Card, ...], fixes: Suit | None,
                  check: CountCheck) -> Pattern:
-        bit = SEQUENCE_BIT if self.sequence_class and kind in SEQUENCES else CLASS_BIT[
-            kind.meld_class]
+        bit = self.class_bits[kind]  # R13.1: sequences in their own class or in class A
         points = self.points[kind]
         declare = Declare(kind, cards)
         plan = Plan(kind, bit, points, cards, cards, (), None, fixes)
@@ -267,23 +266,21 @@ class MeldTables:
     def _patterns(self, variant: Variant, trump: Suit | None) -> Iterator[_Spec]:
         """Every fixed-card combination declarable under ``trump`` (``None``: not fixed yet)."""
         if trump is None:
-            if not self.trump_fixing.by_turn_up:
-                yield from self._trump_fixing_patterns()
+            yield from self._trump_fixing_patterns()
         else:
             yield from self._marriage_and_sequence_patterns(trump)
             yield from self._trump_quartet_patterns(trump)
         yield from self._bezique_patterns(variant, trump)
 
     def _trump_fixing_patterns(self) -> Iterator[_Spec]:
-        """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it."""
+        """R11.2: before trump is fixed, a marriage (or sequence) of any suit fixes it (none
+        where the turn-up fixes it: ``fixing_kinds`` is empty)."""
         points = self.points
         for suit in _SUITS:
-            marriage = (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
-            if MeldKind.ROYAL_MARRIAGE in points:
-                yield _spec(MeldKind.ROYAL_MARRIAGE, marriage, suit)
-            if self.trump_fixing.by_sequence and MeldKind.TRUMP_SEQUENCE in points:
-                seq = tuple(Card.of(rank, suit) for rank in _SEQUENCE_RANKS)
-                yield _spec(MeldKind.TRUMP_SEQUENCE, seq, suit)
+            for kind in self.trump_fixing.fixing_kinds:
+                if kind in points:
+                    ranks = _SEQUENCE_RANKS if kind is MeldKind.TRUMP_SEQUENCE else _MARRIAGE
+                    yield _spec(kind, tuple(Card.of(rank, suit) for rank in ranks), suit)
 
     def _marriage_and_sequence_patterns(self, trump: Suit) -> Iterator[_Spec]:
         """Class A (R3.3, R8.2): marriages, the trump sequence and back-door sequences."""

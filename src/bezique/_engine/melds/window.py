@@ -52,7 +52,7 @@ def _hand_window_plans(s: State, rules: Rules, p: int, held: int | None = None,
     if w & _COMBO_DONE:
         # R13.7: after the window's scored combination, announcements
         return (announce_plans(s, rules, p, held, gate)
-                if w & _DECLARED and rules.meld_source.announces else NO_PLANS)
+                if rules.meld_source.may_announce(w) else NO_PLANS)
     plans = declarations(s, rules, p, held, gate)
     if s.announced:  # R13.7: the side's pending announcements may be scored
         pending = pending_plans(s, rules, p)
