@@ -20,7 +20,7 @@ The rules checked here:
 * the map's order agrees with the import-linter layers of ``pyproject.toml``: the map
   lists the highest layer first, so of two entries that are layers (or inside a layer
   package), the upper one is in the same or a higher layer. Entries that are no layer
-  (``__main__.py``, ``_engine/melds/window.py``, ``locale/``) are not ordered by this.
+  (``__main__.py``, ``locale/``) are not ordered by this.
 """
 
 from __future__ import annotations

@@ -4,13 +4,14 @@ Layered bottom to top (each module imports only those below it; the import-linte
 in ``pyproject.toml`` is the authority):
 :mod:`~bezique._engine.shuffle`, :mod:`~bezique._engine.tricks` and
 :mod:`~bezique._engine.hands` (no rules),
+:mod:`~bezique._engine.melds` (the meld machinery, one band: the count vectors and tables
+compiled per variant, the card source, the reuse rules, the meld search, the announcements
+and the window's entry point),
 :mod:`~bezique._engine.concerns` and :mod:`~bezique._engine.sevens` (the objects that
 answer where variants differ, chosen once per variant),
-:mod:`~bezique._engine.compiled` (a variant's precomputed tables) on them and on the meld
-tables and count vectors of :mod:`~bezique._engine.melds`,
+:mod:`~bezique._engine.compiled` (a variant's precomputed tables) on them, which hands the
+meld card source its window function when a variant's rules are built,
 :mod:`~bezique._engine.dealing` (new deals and set-up positions),
-then the meld search of :mod:`~bezique._engine.melds`
-(every legal declaration of a window, the reuse rules, the announcements),
 :mod:`~bezique._engine.legal` (the legal actions of a state, by stage),
 :mod:`~bezique._engine.transitions` (playing, the trick, leaving the window, drawing),
 :mod:`~bezique._engine.melds.declaring` (the window's declarations and seven actions),

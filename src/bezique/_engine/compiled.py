@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bezique._engine.concerns import Partnership, Settlement, TrumpFixing
 from bezique._engine.melds.source import CardSource, card_source
 from bezique._engine.melds.tables import MeldTables, WindowGate
+from bezique._engine.melds.window import WINDOW_FUNCTIONS
 from bezique._engine.sevens import Sevens
 from bezique._engine.tricks import Follow, follow_rule
 from bezique.cards import Card, Suit
@@ -49,8 +50,10 @@ class Rules:
         """Per trick winner, the players in drawing order: the winner first (R2.6 b)."""
         self.points: dict[MeldKind, int] = dict(melds.effective_table())
         self.settlement: Settlement = Settlement(variant, self.points)
-        # where meld cards come from, with the reuse options that apply to it (R3.2, R5.3)
-        self.meld_source: CardSource = card_source(melds, self.partners)  # melds/source.py
+        # where meld cards come from, with the reuse options that apply to it (R3.2, R5.3),
+        # and its window function (melds/window.py), handed in here: the compiled rules sit
+        # above the meld search, which reads them through the state's rules
+        self.meld_source: CardSource = card_source(melds, self.partners, WINDOW_FUNCTIONS)
         # R2.10, R7.1: the cards a phase-2 follower may play, the function chosen once
         self.follow: Follow = follow_rule(variant.legality.trump_when_losing)
         self._window_tables(variant)

@@ -7,9 +7,12 @@ Layered bottom to top, as the rest of :mod:`bezique._engine` (the import-linter 
 and the window's layout per trump),
 :mod:`~bezique._engine.melds.tables` (the combinations, upgrades and the window's gate,
 compiled per variant as ``rules.melds``),
+:mod:`~bezique._engine.melds.source` (where meld cards come from, chosen once per variant),
 :mod:`~bezique._engine.melds.plans` (the reuse rules: which physical cards serve),
 :mod:`~bezique._engine.melds.search` (every legal declaration of a window),
-:mod:`~bezique._engine.melds.announcing` (the announcements of R13.7) and
+:mod:`~bezique._engine.melds.announcing` (the announcements of R13.7),
+:mod:`~bezique._engine.melds.window` (the window's one entry point, handed to the card
+source by :mod:`~bezique._engine.compiled` when a variant's rules are built) and
 :mod:`~bezique._engine.melds.declaring` (the window's transitions: declaring, announcing,
 the seven of trumps, carte blanche).
 """

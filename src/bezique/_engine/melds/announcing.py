@@ -18,13 +18,17 @@ declaration does).
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Rules
+from typing import TYPE_CHECKING
+
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, fresh_plan
 from bezique._engine.melds.search import declarations
 from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.actions import Announce, Declare
 from bezique.state import Combination, State, Window
+
+if TYPE_CHECKING:
+    from bezique._engine.compiled import Rules
 
 __all__ = ["DECLARED", "announce_plans", "may_announce", "pending_plans", "without_serial"]
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from operator import add
+from typing import TYPE_CHECKING
 
-from bezique._engine.compiled import Rules
 from bezique._engine.melds.tables import (
     QUARTET_BIT,
     SEQUENCES,
@@ -37,6 +37,9 @@ from bezique.actions import Declare
 from bezique.cards import ALL_CARDS, Card
 from bezique.melds import MeldKind
 from bezique.state import State
+
+if TYPE_CHECKING:
+    from bezique._engine.compiled import Rules
 
 __all__ = ["Pool", "fresh_plan", "hand_entry", "hand_quartets", "plan_pattern",
            "quartet_declare", "quartet_entry", "quartet_plans", "quartet_set"]

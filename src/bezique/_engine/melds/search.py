@@ -7,7 +7,8 @@ then planned by :mod:`bezique._engine.melds.plans`, which encodes the reuse rule
 
 from __future__ import annotations
 
-from bezique._engine.compiled import Rules
+from typing import TYPE_CHECKING
+
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, hand_entry, plan_pattern, quartet_entry
 from bezique._engine.melds.tables import (
@@ -22,6 +23,9 @@ from bezique.actions import Declare
 from bezique.cards import by_index
 from bezique.melds import MeldClass
 from bezique.state import State
+
+if TYPE_CHECKING:
+    from bezique._engine.compiled import Rules
 
 __all__ = ["Plan", "Pool", "candidates", "declarations", "passes"]
 

@@ -21,7 +21,7 @@ source a variant plays: the two implementations, :class:`HandAndTable` and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import compress, count
 from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from bezique._engine.melds.tables import PoolTables, QuartetSpec, WindowGate
     from bezique.policies.melds import MeldCardSource, MeldPolicy
 
-__all__ = ["WINDOW_PLANS", "WON_SERIAL_BASE", "CardSource", "HandAndTable",
+__all__ = ["WON_SERIAL_BASE", "CardSource", "HandAndTable",
            "PoolIndex", "WindowPlans", "WonCards", "card_source"]
 
 WON_SERIAL_BASE = 100_000
@@ -60,9 +60,6 @@ re-formed."""
 _Plans = TypeVar("_Plans", bound=dict[Any, Any])
 WindowPlans = Callable[[State, "Rules", int, "int | None", "WindowGate | None"], dict[Any, Any]]
 """A source's :attr:`CardSource.window_plans`: ``(state, rules, player, held, gate)``."""
-WINDOW_PLANS: dict[type[CardSource], WindowPlans] = {}
-"""Each source's window function, by class, filled by :mod:`bezique._engine.melds.window`
-(the layer above, which holds the search's entry point: the source cannot import it)."""
 
 
 _MARRIAGES = frozenset({MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE})
@@ -81,7 +78,8 @@ class CardSource:
                  "fresh_card", "fresh_gate", "from_won_cards", "keeps_won", "partners",
                  "policy", "reforms", "reuses", "sequence_class", "where", "window_plans")
 
-    def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> None:
+    def __init__(self, melds: MeldPolicy, partners: tuple[tuple[int, ...], ...],
+                 window_plans: WindowPlans) -> None:
         policy: MeldCardSource = melds.card_source
         self.policy: MeldCardSource = policy
         """The policy's description of the source (:mod:`bezique.policies.melds`)."""
@@ -120,10 +118,12 @@ class CardSource:
             else CLASS_BIT[kind.meld_class] for kind in MeldKind}
         """Per kind of combination, the bit of its class (R3.4; R13.1: sequences in their
         own class)."""
-        self.window_plans: WindowPlans = WINDOW_PLANS[type(self)]
+        self.window_plans: WindowPlans = window_plans
         """Every declaration and announcement of the window's holder with its plan
         (:func:`bezique._engine.melds.window.window_plans`): this source's own function,
-        which asks the meld search (one entry point for both sources)."""
+        which asks the meld search (one entry point for both sources), handed in by the
+        compiled rules (:data:`bezique._engine.melds.window.WINDOW_FUNCTIONS`: the source
+        is below the search and cannot import it)."""
 
     def gate_bit(self, bit: int) -> int:
         """The class bit ``bit`` where the window's gate may look at the cards new to a class,
@@ -380,11 +380,14 @@ def _rebuilds_broken(s: State, rules: Rules, p: int, action: Declare) -> bool:
     return False
 
 
-def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...]) -> CardSource:
+def card_source(melds: MeldPolicy, partners: tuple[tuple[int, ...], ...],
+                window_functions: Mapping[type[CardSource], WindowPlans]) -> CardSource:
     """The engine's object for the variant's meld card source, chosen once (``partners``:
-    per player, his partners)."""
+    per player, his partners; ``window_functions``: each source's window function by class,
+    :data:`bezique._engine.melds.window.WINDOW_FUNCTIONS`, passed in by the compiled
+    rules)."""
     kind = WonCards if melds.card_source.declares_from_won_cards else HandAndTable
-    return kind(melds, partners)
+    return kind(melds, partners, window_functions[kind])
 
 
 def _index(tables: tuple[tuple[TableCard, ...], ...], combos: tuple[Combination, ...],

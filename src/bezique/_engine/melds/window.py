@@ -15,16 +15,18 @@ keeps only the combinations holding a card of the trick just won where it needs 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bezique._engine.compiled import Rules
 from bezique._engine.melds.announcing import announce_plans, pending_plans
 from bezique._engine.melds.search import declarations
-from bezique._engine.melds.source import WINDOW_PLANS, HandAndTable, WonCards
+from bezique._engine.melds.source import CardSource, HandAndTable, WindowPlans, WonCards
 from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.state import State, Window
 
-__all__ = ["NO_PLANS", "window_plans"]
+if TYPE_CHECKING:
+    from bezique._engine.compiled import Rules
+
+__all__ = ["NO_PLANS", "WINDOW_FUNCTIONS", "window_plans"]
 
 NO_PLANS: dict[Any, Plan] = {}
 """No combination (shared; never changed)."""
@@ -74,5 +76,8 @@ def _won_window_plans(s: State, rules: Rules, p: int, held: int | None = None,
     return NO_PLANS
 
 
-WINDOW_PLANS[HandAndTable] = _hand_window_plans
-WINDOW_PLANS[WonCards] = _won_window_plans
+WINDOW_FUNCTIONS: dict[type[CardSource], WindowPlans] = {
+    HandAndTable: _hand_window_plans, WonCards: _won_window_plans}
+"""Each meld card source's window function, by class: the compiled rules
+(:class:`~bezique._engine.compiled.Rules`) hand it to the variant's source when they are
+built (:func:`~bezique._engine.melds.source.card_source`); never changed."""
