@@ -14,7 +14,8 @@ meld card source its window function when a variant's rules are built,
 :mod:`~bezique._engine.dealing` (new deals and set-up positions),
 :mod:`~bezique._engine.legal` (the legal actions of a state, by stage),
 :mod:`~bezique._engine.transitions` (playing, the trick, leaving the window, drawing),
-:mod:`~bezique._engine.melds.declaring` (the window's declarations and seven actions),
+:mod:`~bezique._engine.declaring` (the window's declarations and seven actions: beside the
+explanations, above the transitions whose leaving of the window it uses),
 :mod:`~bezique._engine.explanations` (why an action is illegal, naming the rule) and
 :mod:`~bezique._engine.steps` (one step of a deal: the table from a stage and a kind of
 action to its check and its transition).

@@ -5,7 +5,7 @@ table up itself for a deal's state, a call less): the handler of the action's ki
 :data:`STEPS`, given the variant's rules looked up once, checks the action the cheap way
 its rules allow, the stage first (each kind is legal in one stage, a declaration in two),
 and makes the next state (:mod:`bezique._engine.transitions`,
-:mod:`bezique._engine.melds.declaring`). The checks share one pattern: an action taken
+:mod:`bezique._engine.declaring`). The checks share one pattern: an action taken
 from the state's cached :func:`legal_actions` is found there by identity; a card of the
 hand in phase 1, or led in phase 2, needs no list at all (R2.5); a pass always closes
 its window turn (R2.6). Only an action that fails them reaches the refusal module
@@ -20,17 +20,17 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from bezique._engine.compiled import Rules, rules_of
-from bezique._engine.explanations import explain, explain_play, refusal
-from bezique._engine.fields import HELD, PHASE, TO_MOVE, TRICK_INDEXES
-from bezique._engine.hands import MASK, SHIFT, copies
-from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, legal_actions
-from bezique._engine.melds.declaring import (
+from bezique._engine.declaring import (
     announce,
     declare,
     declare_seven,
     exchange_seven,
     show_carte_blanche,
 )
+from bezique._engine.explanations import explain, explain_play, refusal
+from bezique._engine.fields import HELD, PHASE, TO_MOVE, TRICK_INDEXES
+from bezique._engine.hands import MASK, SHIFT, copies
+from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, legal_actions
 from bezique._engine.transitions import end_window_turn, guess_packet, play
 from bezique.actions import (
     Action,

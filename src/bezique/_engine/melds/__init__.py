@@ -10,9 +10,12 @@ compiled per variant as ``rules.melds``),
 :mod:`~bezique._engine.melds.source` (where meld cards come from, chosen once per variant),
 :mod:`~bezique._engine.melds.plans` (the reuse rules: which physical cards serve),
 :mod:`~bezique._engine.melds.search` (every legal declaration of a window),
-:mod:`~bezique._engine.melds.announcing` (the announcements of R13.7),
+:mod:`~bezique._engine.melds.announcing` (the announcements of R13.7) and
 :mod:`~bezique._engine.melds.window` (the window's one entry point, handed to the card
-source by :mod:`~bezique._engine.compiled` when a variant's rules are built) and
-:mod:`~bezique._engine.melds.declaring` (the window's transitions: declaring, announcing,
-the seven of trumps, carte blanche).
+source by :mod:`~bezique._engine.compiled` when a variant's rules are built).
+
+The package is one band of the engine's layers, below the compiled rules, the legal
+actions and the transitions; the window's transitions that carry a plan out (declaring,
+announcing, the seven of trumps, carte blanche) are :mod:`bezique._engine.declaring`,
+above the transitions.
 """

@@ -3,7 +3,7 @@
 An announcement is a declaration whose scoring is deferred. The meld search of a window
 (:func:`~bezique._engine.melds.search.declarations`) finds what may be announced, with the
 same reuse rules and the same plans; the transition
-(:func:`bezique._engine.melds.declaring.announce`) lays the cards and marks them as a declaration
+(:func:`bezique._engine.declaring.announce`) lays the cards and marks them as a declaration
 would, and keeps the combination in :attr:`State.announced <bezique.state.State>`, pending
 for its side. A pending combination is scored later by ``Declare(kind, cards)`` as the one
 combination of a window of its side: its plan lays nothing and marks nothing (``bit`` 0),

@@ -258,7 +258,7 @@ class HandAndTable(CardSource):
 
     def pool(self, state: State, rules: Rules, player: int, with_partner: bool) -> PoolIndex:
         # R13.7, R11.8: a pending announcement may be built on as a scored combination; its
-        # index follows the scored ones (bezique._engine.melds.declaring consumes it)
+        # index follows the scored ones (bezique._engine.declaring consumes it)
         combos = state.combos + state.announced if state.announced else state.combos
         table = state.table
         tables = (tuple(map(table.__getitem__, rules.table_owners[player])) if with_partner

@@ -10,7 +10,7 @@ Before the window's combination is scored the declarations of the meld search
 keeps only the combinations holding a card of the trick just won where it needs one
 (:meth:`~bezique._engine.melds.source.CardSource.of_last_trick`). The legal actions
 (:func:`bezique._engine.legal.window_actions`) and the window's transitions
-(:mod:`bezique._engine.melds.declaring`) both ask here.
+(:mod:`bezique._engine.declaring`) both ask here.
 """
 
 from __future__ import annotations
