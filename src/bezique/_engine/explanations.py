@@ -5,6 +5,13 @@ with the id of the rule that refuses the action (:mod:`bezique._messages`), and 
 of its template. :func:`refusal` makes the :class:`~bezique.errors.IllegalActionError` of
 it, whose message is ``"R2.6: text"`` in English and whose ``rule``, ``action``,
 ``message_id`` and ``params`` carry the same facts for programs and translations.
+
+The refusals of the meld rules are asked where those rules are encoded: a declaration's
+(R3.3-R3.9, R5.2, R11.2, R11.5) of the meld search
+(:func:`~bezique._engine.melds.search.declaration_refusal`, which asks the card source about
+reuse), an announcement's (R13.7) of the announcements
+(:func:`~bezique._engine.melds.announcing.announcement_refusal`); the sevens', the
+settlement's and the partnership's of their concern objects.
 """
 
 from __future__ import annotations
@@ -12,8 +19,8 @@ from __future__ import annotations
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.concerns import Explanation
 from bezique._engine.hands import CARD_OF, cards_of
-from bezique._engine.melds.search import declarations
-from bezique._engine.melds.tables import QuartetSpec
+from bezique._engine.melds.announcing import announcement_refusal
+from bezique._engine.melds.search import declaration_refusal
 from bezique._engine.sevens import trump_seven_in_hand
 from bezique._messages import MESSAGES, reason_rule, render
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
@@ -95,7 +102,7 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
     if isinstance(action, ExchangeSeven):
         return explain_seven(s, rules, p, action.card, exchange=True)
     if isinstance(action, Announce):
-        return _explain_announce(s, rules, p, action)
+        return announcement_refusal(s, rules, p, action)  # R13.7 (melds/announcing.py)
     if isinstance(action, Declare):
         if action.meld is MeldKind.TRUMP_SEVEN:
             card = action.cards[0] if len(action.cards) == 1 else None
@@ -108,29 +115,8 @@ def _explain_in_window(s: State, p: int, action: object) -> Explanation:
             return (rules.partnership.combo_refusal(s.window)  # R13.4
                     or rules.sevens.combo_refusal(s.window)  # R4.3
                     or ("R3.2/one-per-trick", {}))
-        return explain_declare(s, rules, p, action)
+        return declaration_refusal(s, rules, p, action)  # R3.3-R3.9 (melds/search.py)
     return _not_an_action(action, p, "window")
-
-
-def _explain_announce(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
-    """Why an announcement is refused in ``p``'s window (R13.7); a refusal the declaration
-    would meet too is wrapped, its rule kept (``reason``)."""
-    off = rules.meld_source.announce_refusal(s.variant.name)
-    if off is not None:
-        return off
-    if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
-        return "R13.7/never-announced", {"meld": action.meld}
-    if Window.DECLARED not in s.window:
-        return "R13.7/nothing-scored-yet", {"player": p}
-    if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
-        return "R13.7/announce-fixes-trump", {}
-    declare = Declare(action.meld, action.cards)
-    if declarations(s, rules, p, None).get(declare) is not None:
-        # declarable, yet not announceable: it builds on a combination of its class with
-        # table cards alone (R13.7, Foster: a card new from the hand)
-        return "R13.7/card-from-hand", {"meld": action.meld}
-    reason = explain_declare(s, rules, p, declare)
-    return "R13.7/cannot-announce", {"action": str(action), "reason": reason}
 
 
 def _not_an_action(action: object, p: int | None, then: str) -> Explanation:
@@ -170,50 +156,6 @@ def explain_seven(s: State, rules: Rules, p: int, card: Card, *,
         if s.turn_up.rank is Rank.SEVEN:
             return "R4.1/turn-up-seven", {}
     return "R4.1/not-now", {}  # pragma: no cover - all cases above
-
-
-def explain_declare(s: State, rules: Rules, p: int, action: Declare) -> Explanation:
-    """Why the declaration ``action`` is refused, by reason: the shape of the combination
-    (R3.3, R5.2, R11.2), the cards held (R3.9, R5.3, R11.5), or card reuse (R3.6-R3.8,
-    R11.3, R11.8)."""
-    kind = action.meld
-    if kind not in rules.points:
-        return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
-    quartet = next((q for q in rules.melds.quartets[s.trump] if q.kind is kind), None)
-    return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
-            or rules.meld_source.reuse_refusal(s, rules, p, action, quartet))
-
-
-def _shape_refusal(s: State, rules: Rules, action: Declare,
-                   quartet: QuartetSpec | None) -> Explanation | None:
-    """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
-    kind = action.meld
-    pattern = rules.melds.pattern_by_key[s.trump].get((kind, action.cards))
-    if pattern is None and quartet is None:
-        if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
-            return "R11.2/before-trump", {"meld": kind}
-        if kind.bezique_pairs and s.variant.trump.bezique_cards(s.trump) is None:
-            return "R5.2/bezique-before-trump", {
-                "setting": s.variant.trump.bezique_pair.value}
-        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
-    if quartet is not None and (len(action.cards) != 4
-                                or any(c.rank is not quartet.rank for c in action.cards)):
-        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
-    return None
-
-
-def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> Explanation | None:
-    """Why ``p`` cannot declare with these cards: not held where the meld card source
-    looks (R3.9, R11.5), or a rule of that source (R5.3)."""
-    source = rules.meld_source
-    held = source.held_cards(s, p, rules.partners[p])
-    for card in action.cards:
-        if card in held:
-            held.remove(card)
-        else:
-            return "R3.9/not-held", {"player": p, "card": card, "where": source.where,
-                                     "meld": action.meld}
-    return source.refusal()
 
 
 def explain_carte_blanche(s: State, p: int | None, action: Declare) -> Explanation:

@@ -22,15 +22,18 @@ from typing import TYPE_CHECKING
 
 from bezique._engine.hands import cards_of
 from bezique._engine.melds.plans import Pool, fresh_plan
-from bezique._engine.melds.search import declarations
+from bezique._engine.melds.search import declaration_refusal, declarations
 from bezique._engine.melds.tables import Plan, WindowGate
 from bezique.actions import Announce, Declare
+from bezique.melds import MeldKind
 from bezique.state import Combination, State, Window
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
+    from bezique._engine.concerns import Explanation
 
-__all__ = ["DECLARED", "announce_plans", "may_announce", "pending_plans", "without_serial"]
+__all__ = ["DECLARED", "announce_plans", "announcement_refusal", "may_announce", "pending_plans",
+           "without_serial"]
 
 DECLARED: int = Window.DECLARED.value
 """The window flag: a combination has been scored in it (R13.7 needs one first)."""
@@ -94,3 +97,26 @@ def without_serial(announced: tuple[Combination, ...], serial: int) -> tuple[Com
     """The pending announcements less those holding the table card ``serial``, played to a
     trick: they lapse (R13.7)."""
     return tuple(a for a in announced if serial not in a.serials)
+
+
+def announcement_refusal(s: State, rules: Rules, p: int, action: Announce) -> Explanation:
+    """Why the announcement ``action``, not among :func:`announce_plans`, is refused in
+    ``p``'s window (R13.7); a refusal the declaration would meet too is wrapped, its rule
+    kept (``reason``, :func:`~bezique._engine.melds.search.declaration_refusal`). The
+    refusal module (:mod:`bezique._engine.explanations`) asks here."""
+    off = rules.meld_source.announce_refusal(s.variant.name)
+    if off is not None:
+        return off
+    if action.meld in (MeldKind.TRUMP_SEVEN, MeldKind.CARTE_BLANCHE):
+        return "R13.7/never-announced", {"meld": action.meld}
+    if Window.DECLARED not in s.window:
+        return "R13.7/nothing-scored-yet", {"player": p}
+    if s.trump is None and action.meld in (MeldKind.ROYAL_MARRIAGE, MeldKind.TRUMP_SEQUENCE):
+        return "R13.7/announce-fixes-trump", {}
+    declare = Declare(action.meld, action.cards)
+    if declarations(s, rules, p, None).get(declare) is not None:
+        # declarable, yet not announceable: it builds on a combination of its class with
+        # table cards alone (R13.7, Foster: a card new from the hand)
+        return "R13.7/card-from-hand", {"meld": action.meld}
+    reason = declaration_refusal(s, rules, p, declare)
+    return "R13.7/cannot-announce", {"action": str(action), "reason": reason}

@@ -21,13 +21,14 @@ from bezique._engine.melds.tables import (
 )
 from bezique.actions import Declare
 from bezique.cards import by_index
-from bezique.melds import MeldClass
+from bezique.melds import MeldClass, MeldKind
 from bezique.state import State
 
 if TYPE_CHECKING:
     from bezique._engine.compiled import Rules
+    from bezique._engine.concerns import Explanation
 
-__all__ = ["Plan", "Pool", "candidates", "declarations", "passes"]
+__all__ = ["Plan", "Pool", "candidates", "declaration_refusal", "declarations", "passes"]
 
 _NO_DECLARATIONS: dict[Declare, Plan] = {}
 """No declaration (shared, never changed)."""
@@ -155,3 +156,48 @@ def _search(state: State, rules: Rules, player: int, patterns: list[Pattern],
         plans.update(quartet_entry(pool, rules, spec))
     return plans
 
+
+def declaration_refusal(s: State, rules: Rules, p: int, action: Declare) -> Explanation:
+    """Why the declaration ``action``, not among :func:`declarations`, is refused, by reason:
+    the shape of the combination (R3.3, R5.2, R11.2), the cards held (R3.9, R5.3, R11.5), or
+    card reuse (R3.6-R3.8, R11.3, R11.8: the card source's
+    :meth:`~bezique._engine.melds.source.CardSource.reuse_refusal`); the refusal module
+    (:mod:`bezique._engine.explanations`) asks here."""
+    kind = action.meld
+    if kind not in rules.points:
+        return "R3.3/no-such-meld", {"variant": s.variant.name, "meld": kind}
+    quartet = next((q for q in rules.melds.quartets[s.trump] if q.kind is kind), None)
+    return (_shape_refusal(s, rules, action, quartet) or _holding_refusal(s, rules, p, action)
+            or rules.meld_source.reuse_refusal(s, rules, p, action, quartet))
+
+
+def _shape_refusal(s: State, rules: Rules, action: Declare,
+                   quartet: QuartetSpec | None) -> Explanation | None:
+    """Why ``action``'s cards do not form its combination now (R3.3, R5.2, R11.2)."""
+    kind = action.meld
+    pattern = rules.melds.pattern_by_key[s.trump].get((kind, action.cards))
+    if pattern is None and quartet is None:
+        if s.trump is None and kind in (MeldKind.COMMON_MARRIAGE, MeldKind.BACK_DOOR):
+            return "R11.2/before-trump", {"meld": kind}
+        if kind.bezique_pairs and s.variant.trump.bezique_cards(s.trump) is None:
+            return "R5.2/bezique-before-trump", {
+                "setting": s.variant.trump.bezique_pair.value}
+        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
+    if quartet is not None and (len(action.cards) != 4
+                                or any(c.rank is not quartet.rank for c in action.cards)):
+        return "R3.3/not-a-meld", {"cards": action.cards, "meld": kind}
+    return None
+
+
+def _holding_refusal(s: State, rules: Rules, p: int, action: Declare) -> Explanation | None:
+    """Why ``p`` cannot declare with these cards: not held where the meld card source
+    looks (R3.9, R11.5), or a rule of that source (R5.3)."""
+    source = rules.meld_source
+    held = source.held_cards(s, p, rules.partners[p])
+    for card in action.cards:
+        if card in held:
+            held.remove(card)
+        else:
+            return "R3.9/not-held", {"player": p, "card": card, "where": source.where,
+                                     "meld": action.meld}
+    return source.refusal()
