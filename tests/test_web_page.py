@@ -81,9 +81,11 @@ def test_the_hint_button_shows_the_best_moves_of_the_librarys_search(
                                                for r in expected.ranked[:3]]
     best = expected.ranked[0]
     assert i18n.describe(best.action, lang, you=True) in hints[0][1]
-    # the page writes the value the server sent (two decimals) to one decimal, a tie
-    # rounded up as Intl.NumberFormat does: "12,5" in Finnish
-    shown = Decimal(abs(round(best.value, 2))).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    # the page writes the value the server sent (two decimals) to one decimal as
+    # Intl.NumberFormat does: the number's shortest decimal form (33.15, not the binary
+    # 33.1499...) rounded half up: "12,5" in Finnish
+    sent = abs(round(best.value, 2))
+    shown = Decimal(repr(sent)).quantize(Decimal("0.1"), ROUND_HALF_UP)
     assert i18n.format_number(float(shown), lang) in hints[0][1]
     marked = tab.eval_on_selector_all(".hinted", "all => all.map(n => n.dataset.legal)")
     assert marked == [bz.format_action(best.action)]  # the best card marked in the hand
