@@ -39,7 +39,7 @@ class Sevens:
 
     The engine asks it through methods and tables chosen here once per variant, never
     through its options: :meth:`free_seven` (R13.2, ``None`` but with ``seven_declare =
-    any_time``), :meth:`on_play` (R13.3), :attr:`window_sevens` and :meth:`actions` (R4.1,
+    any_time``), :meth:`on_play` (R13.3), :meth:`window_sevens` and :meth:`actions` (R4.1,
     R4.2), :meth:`is_open` (R4.3), and the windows after a seven action
     (:attr:`after_exchange`, :attr:`after_declaring`)."""
 
@@ -62,7 +62,6 @@ class Sevens:
         "turn_up_points",
         "turn_up_score",
         "variant_name",
-        "window_sevens",
         "worth",
     )
 
@@ -115,13 +114,6 @@ class Sevens:
         from the hand alone (its count vector): its plays
         (:func:`~bezique._engine.hands.plays_of` itself, no call more on the hot path), and
         with ``seven_declare = any_time`` in phase 1 the seven of trumps' declaration."""
-        self.window_sevens: Callable[[State, int, WindowGate, int],
-                                     list[Declare | ExchangeSeven]] = (
-            self._window_sevens_any_time if self.any_time else self._window_sevens)
-        """R4.1, R4.2, R13.2: ``(state, player, gate, held)``: the seven actions of
-        ``player`` in his window, ``held`` his hand in ``gate``'s layout; chosen once, so
-        that where no seven is declared outside the window a window whose seven actions
-        are taken makes no call more (no ``free_seven``, no read of the hand)."""
         self.on_play: Callable[[tuple[int, ...], int], tuple[int, ...]] = (
             self._seven_played if self.played_scores else _unchanged)
         """R13.3: ``(sevens, side)``: the sides' seven points after ``side`` played the seven
@@ -136,23 +128,20 @@ class Sevens:
         """The seven of ``trump`` where it scores, else ``None`` (R4.2, R13.6)."""
         return SEVENS[trump] if trump is not None and self.score else None
 
-    def _window_sevens(self, state: State, player: int, gate: WindowGate,
-                       held: int) -> list[Declare | ExchangeSeven]:
-        """The seven actions of ``player`` in his window (R4.1, R4.2); ``held``: his hand in
-        ``gate``'s layout (the mask is 0 where no seven scores)."""
+    def window_sevens(self, state: State, player: int, gate: WindowGate,
+                      held: int) -> list[Declare | ExchangeSeven]:
+        """The seven actions of ``player`` in his window (R4.1, R4.2; R13.2 once the window's
+        own are taken); ``held``: his hand in ``gate``'s layout (the mask is 0 where no seven
+        scores). A method, not a function kept in a slot: CPython 3.11 specialises the call
+        of a method and not that of a slot's function; where the seven is declared only in
+        the window, a window whose seven actions are taken makes no call more."""
         if self._open[state.window._value_]:
             return (seven_list(state, gate.seven)  # type: ignore[arg-type]
                     if held & gate.seven_mask else NO_SEVENS)
+        if self.any_time:  # R13.2
+            seven = _seven_in_hand(state.held[player], state.trump, state.phase)
+            return NO_SEVENS if seven is None else [seven]
         return NO_SEVENS
-
-    def _window_sevens_any_time(self, state: State, player: int, gate: WindowGate,
-                                held: int) -> list[Declare | ExchangeSeven]:
-        """As :meth:`_window_sevens`, and R13.2 once the window's own are taken."""
-        if self._open[state.window._value_]:
-            return (seven_list(state, gate.seven)  # type: ignore[arg-type]
-                    if held & gate.seven_mask else NO_SEVENS)
-        seven = _seven_in_hand(state.held[player], state.trump, state.phase)
-        return NO_SEVENS if seven is None else [seven]
 
     def actions(self, state: State, player: int) -> list[Declare | ExchangeSeven]:
         """The seven-of-trumps actions ``player``'s hand offers in a window (R4.1, R4.2)."""
