@@ -227,8 +227,7 @@ def apply(state: State | Game, action: Action, player: int | None = None) -> Sta
     handler = STEPS.get(type(action))
     if handler is None:
         return step(state, action)  # the refusal naming the rule
-    variant = state.variant
-    return handler(state, variant.compiled or rules_of(variant), action)
+    return handler(state, action)  # it reads the rules from its field list
 
 
 def apply_unchecked(state: State, action: Action) -> State:

@@ -99,7 +99,7 @@ class Partnership:
     her own seven (R11.8, R13.4), combined beziques, and the duels of phase 2 (R11.9, R13.5).
     """
 
-    __slots__ = ("combined_beziques", "hand_on", "own_seven", "partners", "phase_two",
+    __slots__ = ("combined_beziques", "handed", "own_seven", "partners", "phase_two",
                  "windows")
 
     def __init__(self, variant: Variant, sevens: Sevens) -> None:
@@ -117,17 +117,23 @@ class Partnership:
             melds.partner_declare is PartnerDeclare.EITHER, self.own_seven, sevens.counts_as_meld)
         """Per window value, the window the partner takes over when its holder is done
         (R11.8, R13.4), or ``None``: every player draws."""
-        self.hand_on: Callable[[int], tuple[int, Window] | None] = tuple(
+        self.handed: tuple[tuple[int, Window] | None, ...] = tuple(
             None if not mates or window is None else (mates[0], window)
-            for mates in self.partners for window in self.windows).__getitem__
+            for mates in self.partners for window in self.windows)
         """R11.8, R13.4: at ``player << 4 | w``, who takes over ``player``'s window of value
-        ``w`` when he is done, and in which window; ``None``: every player draws (a table
-        read in C: every window ends here)."""
+        ``w`` when he is done, and in which window; ``None``: every player draws."""
         duels = variant.legality.phase2 is Phase2.DUELS and deal.is_four_handed
         follower_leads = (variant.legality.second_duel_leader
                           is SecondDuelLeader.PARTNER_OF_FIRST_FOLLOWER)
         self.phase_two: PhaseTwo = Duels(deal.players, follower_leads) if duels else AllPlay()
         """Who plays the tricks of phase 2."""
+
+    def hand_on(self, key: int) -> tuple[int, Window] | None:
+        """R11.8, R13.4: at ``key = player << 4 | w``, who takes over ``player``'s window of
+        value ``w`` when he is done, and in which window (:attr:`handed`); ``None``: every
+        player draws. A method reading a tuple: CPython 3.11 specialises its call and the
+        subscript, not the call of a C method kept in a slot."""
+        return self.handed[key]
 
     def with_partner(self, player: int, bit: int) -> bool:
         """R6.4, R11.8: whether ``player`` declares a combination of class bit ``bit`` with

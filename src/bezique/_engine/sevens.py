@@ -132,12 +132,16 @@ class Sevens:
                       held: int) -> list[Declare | ExchangeSeven]:
         """The seven actions of ``player`` in his window (R4.1, R4.2; R13.2 once the window's
         own are taken); ``held``: his hand in ``gate``'s layout (the mask is 0 where no seven
-        scores)."""
+        scores). A method, not a function kept in a slot: CPython 3.11 specialises the call
+        of a method and not that of a slot's function; where the seven is declared only in
+        the window, a window whose seven actions are taken makes no call more."""
         if self._open[state.window._value_]:
             return (seven_list(state, gate.seven)  # type: ignore[arg-type]
                     if held & gate.seven_mask else NO_SEVENS)
-        seven = self.free_seven(state.held[player], state.trump, state.phase)
-        return NO_SEVENS if seven is None else [seven]
+        if self.any_time:  # R13.2
+            seven = _seven_in_hand(state.held[player], state.trump, state.phase)
+            return NO_SEVENS if seven is None else [seven]
+        return NO_SEVENS
 
     def actions(self, state: State, player: int) -> list[Declare | ExchangeSeven]:
         """The seven-of-trumps actions ``player``'s hand offers in a window (R4.1, R4.2)."""

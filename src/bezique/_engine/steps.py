@@ -2,7 +2,8 @@
 
 :func:`step` is the engine's one way through an action (:func:`bezique.apply` looks the
 table up itself for a deal's state, a call less): the handler of the action's kind in
-:data:`STEPS`, given the variant's rules looked up once, checks the action the cheap way
+:data:`STEPS` looks the variant's rules up once (from the field list it makes for a card
+or a pass), checks the action the cheap way
 its rules allow, the stage first (each kind is legal in one stage, a declaration in two),
 and makes the next state (:mod:`bezique._engine.transitions`,
 :mod:`bezique._engine.declaring`). The checks share one pattern: an action taken
@@ -28,7 +29,7 @@ from bezique._engine.declaring import (
     show_carte_blanche,
 )
 from bezique._engine.explanations import explain, explain_play, refusal
-from bezique._engine.fields import HELD, PHASE, TO_MOVE, TRICK_INDEXES
+from bezique._engine.fields import HELD, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
 from bezique._engine.hands import MASK, SHIFT, copies
 from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, legal_actions
 from bezique._engine.transitions import end_window_turn, guess_packet, play
@@ -46,8 +47,9 @@ from bezique.state import DECLARE, OVER, PLAY, State
 
 __all__ = ["STEPS", "check_state_action", "offered", "refuse", "step"]
 
-Step = Callable[[State, Rules, Any], State]
-"""A handler: the state, its variant's rules and the action give the next state."""
+Step = Callable[[State, Any], State]
+"""A handler: the state and the action give the next state (the handler reads the
+variant's rules itself, from the field list it makes or with :func:`_rules`)."""
 
 
 def offered(actions: tuple[Action, ...], action: Action) -> bool:
@@ -104,26 +106,38 @@ def _from_table(s: State, p: int | None, action: Play) -> bool:
     raise refusal((where[action.from_table], {"player": p, "card": card}), action)
 
 
-def _play(s: State, rules: Rules, action: Play) -> State:
+def _rules(s: State) -> Rules:
+    """The compiled rules of the variant of ``s``, looked up once per action."""
+    variant = s.variant
+    return variant.compiled or rules_of(variant)
+
+
+def _play(s: State, action: Play) -> State:
     """R2.5, R2.7, R2.10: a card of the hand (its field of the count vector), else of the
-    table; a phase-2 follower's card checked against the legal list."""
-    if s.stage is not PLAY:
-        refuse(s, action)
+    table; a phase-2 follower's card checked against the legal list. The stage and the
+    rules are read from the field list made here anyway: two attribute look-ups on the
+    named tuple less per card."""
     f: list[Any] = [*s]  # the next fields, read here, handed on (transitions.play)
+    if f[STAGE] is not PLAY:
+        refuse(s, action)
     p = f[TO_MOVE]
     card = action.card
     from_table = (action.from_table is not None or not f[HELD][p] >> SHIFT[card.index] & MASK
                   ) and _from_table(s, p, action)
     if f[PHASE] == 2 and f[TRICK_INDEXES]:
         _checked(s, action)
-    return play(s, rules, p, card, from_table, f)
+    variant = f[VARIANT]
+    return play(s, variant.compiled or rules_of(variant), p, card, from_table, f)
 
 
-def _pass(s: State, rules: Rules, action: Pass) -> State:
-    """R2.6: a pass closes the player's turn of the window, whatever it offered."""
-    if s.stage is not DECLARE:
+def _pass(s: State, action: Pass) -> State:
+    """R2.6: a pass closes the player's turn of the window, whatever it offered (the
+    stage and the rules read from the field list, as :func:`_play` does)."""
+    f: list[Any] = [*s]
+    if f[STAGE] is not DECLARE:
         refuse(s, action)
-    return end_window_turn(s, rules, [*s])
+    variant = f[VARIANT]
+    return end_window_turn(s, variant.compiled or rules_of(variant), f)
 
 
 def _plans(s: State) -> dict[Any, Any]:
@@ -132,10 +146,11 @@ def _plans(s: State) -> dict[Any, Any]:
     return memo[PLANS_SLOT] if len(memo) > PLANS_SLOT else NO_PLANS
 
 
-def _declare(s: State, rules: Rules, action: Declare) -> State:
+def _declare(s: State, action: Declare) -> State:
     """R3, R4.1, R11.6, R13.2: a combination by its plan, the seven of trumps, carte
     blanche."""
     _checked(s, action)
+    rules = _rules(s)
     if action.meld is MeldKind.TRUMP_SEVEN:
         return declare_seven(s, rules, action.cards[0])
     if action.meld is MeldKind.CARTE_BLANCHE:
@@ -143,22 +158,22 @@ def _declare(s: State, rules: Rules, action: Declare) -> State:
     return declare(s, rules, _plans(s)[action])
 
 
-def _announce(s: State, rules: Rules, action: Announce) -> State:
+def _announce(s: State, action: Announce) -> State:
     """R3.9, R13.7: an announcement by its plan."""
     _checked(s, action)
-    return announce(s, rules, _plans(s)[action])
+    return announce(s, _rules(s), _plans(s)[action])
 
 
-def _exchange(s: State, rules: Rules, action: ExchangeSeven) -> State:
+def _exchange(s: State, action: ExchangeSeven) -> State:
     """R4.1: the seven of trumps exchanged for the turn-up."""
     _checked(s, action)
-    return exchange_seven(s, rules, action.card)
+    return exchange_seven(s, _rules(s), action.card)
 
 
-def _guess(s: State, rules: Rules, action: GuessPacket) -> State:
+def _guess(s: State, action: GuessPacket) -> State:
     """R9.4: the guess of the dealer's packet."""
     _checked(s, action)
-    return guess_packet(s, rules, action.size)
+    return guess_packet(s, _rules(s), action.size)
 
 
 STEPS: dict[type[Action], Step] = {
@@ -181,5 +196,4 @@ def step(s: State, action: Action) -> State:
     handler = STEPS.get(type(action))
     if handler is None:
         refuse(s, action)
-    variant = s.variant
-    return handler(s, variant.compiled or rules_of(variant), action)
+    return handler(s, action)
