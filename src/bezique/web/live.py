@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from bezique.web.games import GameStore, RequestError
 from bezique.web.views import SeatView
 
-__all__ = ["FIRST_MESSAGE_TIMEOUT", "serve_socket", "wait_for_move"]
+__all__ = ["FIRST_MESSAGE_TIMEOUT", "act", "serve_socket", "wait_for_move"]
 
 FIRST_MESSAGE_TIMEOUT = 10.0
 """Seconds a WebSocket client has to send its token."""
@@ -61,6 +61,39 @@ async def watch(store: GameStore, game_id: str, event: asyncio.Event) -> Callabl
     if stop is None:
         stop = await run_in_threadpool(store.watch, game_id, listener)
     return stop
+
+
+async def act(store: GameStore, game_id: str, token: str, text: str, lang: str,
+              after: int | None) -> SeatView | None:
+    """The seat's action from the event loop, without a worker thread: applied at once
+    when the database does not flush (:meth:`~bezique.web.games.GameStore.act_now`),
+    else handed to the database's writer and answered once it is on the disk
+    (:meth:`~bezique.web.games.GameStore.act_later`); ``None`` when it has to wait for
+    the game (then it is for a worker thread).
+
+    Raises:
+        RequestError: the refusals of :meth:`~bezique.web.games.GameStore.act_view`.
+    """
+    if store.db.quick:
+        return store.act_now(game_id, token, text, lang, after=after)
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[SeatView] = loop.create_future()
+
+    def settle(result: SeatView | BaseException) -> None:
+        if answer.done():  # the request was cancelled meanwhile
+            return
+        if isinstance(result, BaseException):
+            answer.set_exception(result)
+        else:
+            answer.set_result(result)
+
+    def done(result: SeatView | BaseException) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            loop.call_soon_threadsafe(settle, result)
+
+    if not store.act_later(game_id, token, text, lang, after, done):
+        return None
+    return await answer
 
 
 async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
