@@ -171,5 +171,7 @@ def test_a_move_whose_commit_fails_is_undone(tmp_path: Path) -> None:
         assert isinstance(answers[0], sqlite3.IntegrityError)
         seen = store.look_now(game_id, token)  # back where it was, and free
         assert seen is not None and seen.moves == 0
+        view = seen.data()  # the words of the undone move are gone with it
+        assert len(view["log_words"]) == len(view["log"]) == 0
     finally:
         db.close()

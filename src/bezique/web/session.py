@@ -56,6 +56,9 @@ class Session:
         """What every seat's view of the current position holds, as JSON members."""
         self.log_json: list[str] = []
         """The log's entries as JSON, one for each of :attr:`log`'s."""
+        self.words: dict[tuple[int, str], list[str]] = {}
+        """The log's entries in words, by ``(seat, language)``, as far as a view of that
+        seat in that language has needed them (:func:`bezique.web.views.render`)."""
         self.slots: players.SearchSlots = slots if slots is not None else players.SearchSlots()
         self.hints: dict[tuple[int, int], Any] = {}
         """The hints given, by ``(seat, moves)`` (:mod:`bezique.web.advice`)."""
@@ -168,6 +171,8 @@ class Session:
         """Go back to ``snapshot``."""
         self.position, count, self.last_trick, self.last_winner = snapshot
         del self.actions[count:], self.log[count:], self.log_json[count:]
+        for words in self.words.values():
+            del words[count:]
         self.views.clear()
         self.shared = None
 
