@@ -57,8 +57,8 @@ class Session:
         self.log_json: list[str] = []
         """The log's entries as JSON, one for each of :attr:`log`'s."""
         self.words: dict[tuple[int, str], list[str]] = {}
-        """The log's entries in words, by ``(seat, language)``, as far as a view of that
-        seat in that language has needed them (:func:`bezique.web.views.render`)."""
+        """The log's entries in words (JSON strings), by ``(seat, language)``, as far as a
+        view of that seat in that language has needed them (:func:`bezique.web.views.render`)."""
         self.slots: players.SearchSlots = slots if slots is not None else players.SearchSlots()
         self.hints: dict[tuple[int, int], Any] = {}
         """The hints given, by ``(seat, moves)`` (:mod:`bezique.web.advice`)."""

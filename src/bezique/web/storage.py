@@ -282,14 +282,18 @@ class Database:
                     logging.getLogger(__name__).exception("a write's callback failed")
 
     def _commit(self, batch: Sequence[_Write]) -> list[BaseException | None]:
-        """The writes in one transaction, each in a savepoint of its own (a write that
-        fails is undone alone); each one's error, or all of them if the commit fails."""
+        """The writes in one transaction, each in a savepoint of its own when there are
+        several (a write that fails is undone alone); each one's error, or all of them if
+        the commit fails."""
         errors: list[BaseException | None] = []
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                for write in batch:
-                    errors.append(self._append(write))
+                if len(batch) == 1:  # its failure is the transaction's
+                    self._append_actions(batch[0])
+                    errors.append(None)
+                else:
+                    errors.extend(self._append(write) for write in batch)
                 if not self._db.in_transaction:  # SQLite rolled it back after an error
                     raise sqlite3.OperationalError("the transaction was rolled back")
                 self._db.execute("COMMIT")
@@ -304,9 +308,7 @@ class Database:
         """One write within the transaction: ``None``, or its error (it is then undone)."""
         self._db.execute("SAVEPOINT write")
         try:
-            self._insert_actions(write.game_id, write.first, write.actions)
-            self._db.execute("UPDATE games SET touched = ?, moved = 1 WHERE id = ?",
-                             (write.now, write.game_id))
+            self._append_actions(write)
         except sqlite3.Error as exc:
             self._db.execute("ROLLBACK TO write")
             return exc
@@ -351,6 +353,11 @@ class Database:
                 "DELETE FROM games WHERE touched < ? OR (moved = 0 AND created < ?)",
                 (now - days * 86400.0, now - unplayed_days * 86400.0))
             return done.rowcount
+
+    def _append_actions(self, write: _Write) -> None:
+        self._insert_actions(write.game_id, write.first, write.actions)
+        self._db.execute("UPDATE games SET touched = ?, moved = 1 WHERE id = ?",
+                         (write.now, write.game_id))
 
     def _insert_actions(self, game_id: str, first: int,
                         actions: Sequence[tuple[int, str]]) -> None:

@@ -205,24 +205,24 @@ def render(session: Session, seat: int, lang: str = "en") -> SeatView:
     own = json.dumps({
         "title": i18n.variant_title(variant, lang),
         "seat": seat,
-        "log_words": _log_words(session, seat, lang),
         **results_in_words(session, lang),
     }, ensure_ascii=False)
-    body = (f'{own[:-1]}, "legal": [{", ".join(text for text, _ in legal)}], '
+    body = (f'{own[:-1]}, "log_words": [{", ".join(_log_words(session, seat, lang))}], '
+            f'"legal": [{", ".join(text for text, _ in legal)}], '
             f'"choices": [{", ".join(choice for _, choice in legal)}], {session.shared}, '
             f'"observation": {bz.to_json(observation)}}}')
     return SeatView(body.encode(), seat, len(session.actions), session.position.to_move)
 
 
 def _log_words(session: Session, seat: int, lang: str) -> list[str]:
-    """The deal's log in words of ``lang`` (:func:`bezique.i18n.describe_move`), one for
-    each entry of the view's ``log``; the seat's own actions addressed to it, to follow
-    "you" (``"play Q♠"``, ``"pelaat Q♠"``, ``"spielst Q♠"``). Each entry is written once
-    for the seat and language (:attr:`Session.words`)."""
+    """The deal's log in words of ``lang`` (:func:`bezique.i18n.describe_move`), one JSON
+    string for each entry of the view's ``log``; the seat's own actions addressed to it,
+    to follow "you" (``"play Q♠"``, ``"pelaat Q♠"``, ``"spielst Q♠"``). Each entry is
+    written once for the seat and language (:attr:`Session.words`)."""
     words = session.words.setdefault((seat, lang), [])
     done = len(words)
-    words.extend(i18n.describe(action, lang, you=True) if player == seat
-                 else i18n.describe_move(player, action, lang)
+    words.extend(json.dumps(i18n.describe(action, lang, you=True) if player == seat
+                            else i18n.describe_move(player, action, lang), ensure_ascii=False)
                  for (_, player, _, _), action in zip(session.log[done:],
                                                       session.actions[done:], strict=True))
     return words[deal_start(session):]
