@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -160,6 +159,7 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
         await websocket.close(4000 + exc.status)
         return
     closed = asyncio.ensure_future(_until_closed(websocket))
+    closed.add_done_callback(lambda _: changed.set())  # the client went: stop waiting
     try:
         await _push_views(websocket, look(token), lang, changed, closed)
     except (WebSocketDisconnect, RuntimeError, OSError):
@@ -183,6 +183,4 @@ async def _push_views(websocket: WebSocket, look: Look, lang: str, changed: asyn
         if view.moves != sent:
             await websocket.send_text(view.body.decode())
             sent = view.moves
-        woken: asyncio.Future[Any] = asyncio.ensure_future(changed.wait())
-        await asyncio.wait([woken, closed], return_when=asyncio.FIRST_COMPLETED)
-        woken.cancel()
+        await changed.wait()  # a move, or the client gone (``closed`` sets it too)
