@@ -57,6 +57,10 @@ UNPLAYED_DAYS = 1.0
 SYNCHRONOUS = ("full", "normal")
 """What ``Database(synchronous=...)`` takes: SQLite's ``synchronous`` for a file."""
 
+_ROWS = 200
+"""Rows of one ``INSERT`` of a group commit, at most (4 values each: within SQLite's
+oldest limit of 999 values a statement)."""
+
 SCHEMA_VERSION = 2
 """Version 2 added ``games.moved`` (0 until a person's first action)."""
 
@@ -282,18 +286,22 @@ class Database:
                     logging.getLogger(__name__).exception("a write's callback failed")
 
     def _commit(self, batch: Sequence[_Write]) -> list[BaseException | None]:
-        """The writes in one transaction, each in a savepoint of its own when there are
-        several (a write that fails is undone alone); each one's error, or all of them if
-        the commit fails."""
-        errors: list[BaseException | None] = []
+        """The writes in one transaction, all in two statements (a thread that waits for
+        the GIL at each statement must not wait at each write); if that fails, each write
+        in a savepoint of its own, so that one that fails is undone alone. Each write's
+        error, or all of them if the commit fails."""
+        errors: list[BaseException | None] = [None] * len(batch)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                if len(batch) == 1:  # its failure is the transaction's
-                    self._append_actions(batch[0])
-                    errors.append(None)
-                else:
-                    errors.extend(self._append(write) for write in batch)
+                try:
+                    self._append_all(batch)
+                except sqlite3.Error:
+                    if len(batch) == 1 or not self._db.in_transaction:
+                        raise
+                    self._db.execute("ROLLBACK")
+                    self._db.execute("BEGIN IMMEDIATE")
+                    errors = [self._append(write) for write in batch]
                 if not self._db.in_transaction:  # SQLite rolled it back after an error
                     raise sqlite3.OperationalError("the transaction was rolled back")
                 self._db.execute("COMMIT")
@@ -304,11 +312,28 @@ class Database:
                 return [exc] * len(batch)
         return errors
 
+    def _append_all(self, batch: Sequence[_Write]) -> None:
+        """The writes' actions in one ``INSERT`` (a few if they are many), their games
+        touched (at the latest write's time) in one ``UPDATE``."""
+        rows = [(w.game_id, w.first + k + 1, p, a)
+                for w in batch for k, (p, a) in enumerate(w.actions)]
+        for start in range(0, len(rows), _ROWS):
+            chunk = rows[start:start + _ROWS]
+            self._db.execute("INSERT INTO actions VALUES "
+                             + ", ".join(["(?, ?, ?, ?)"] * len(chunk)),
+                             [value for row in chunk for value in row])
+        ids = sorted({w.game_id for w in batch})
+        for start in range(0, len(ids), _ROWS):
+            some = ids[start:start + _ROWS]
+            self._db.execute(f"UPDATE games SET touched = ?, moved = 1 WHERE id IN "
+                             f"({', '.join(['?'] * len(some))})",
+                             [max(w.now for w in batch), *some])
+
     def _append(self, write: _Write) -> sqlite3.Error | None:
         """One write within the transaction: ``None``, or its error (it is then undone)."""
         self._db.execute("SAVEPOINT write")
         try:
-            self._append_actions(write)
+            self._append_all([write])
         except sqlite3.Error as exc:
             self._db.execute("ROLLBACK TO write")
             return exc
@@ -353,11 +378,6 @@ class Database:
                 "DELETE FROM games WHERE touched < ? OR (moved = 0 AND created < ?)",
                 (now - days * 86400.0, now - unplayed_days * 86400.0))
             return done.rowcount
-
-    def _append_actions(self, write: _Write) -> None:
-        self._insert_actions(write.game_id, write.first, write.actions)
-        self._db.execute("UPDATE games SET touched = ?, moved = 1 WHERE id = ?",
-                         (write.now, write.game_id))
 
     def _insert_actions(self, game_id: str, first: int,
                         actions: Sequence[tuple[int, str]]) -> None:
