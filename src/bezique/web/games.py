@@ -18,7 +18,8 @@ each number of moves and language and kept until the game moves.
 The game in play is a :class:`~bezique.web.session.Session` (:mod:`bezique.web.session`).
 The store's methods are synchronous and thread-safe (a lock per game); the app calls
 them from worker threads, or from its event loop through the ``..._now`` methods, which
-answer ``None`` rather than wait. Whoever wants to hear of a game's moves (a long poll, a
+answer ``None`` rather than wait, and :meth:`GameStore.act_later`, which hands a move to
+a database that flushes to the disk and calls back once it is there. Whoever wants to hear of a game's moves (a long poll, a
 WebSocket) subscribes a listener with :meth:`GameStore.watch`: it is called, from the
 thread that made the change, after each change is committed.
 
