@@ -5,6 +5,7 @@ writer from the event loop keeps its game locked until then."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 import bezique as bz
-from bezique.web import storage
+from bezique.web import live, storage
 from bezique.web.games import GameStore
 from bezique.web.views import SeatView
 
@@ -173,5 +174,38 @@ def test_a_move_whose_commit_fails_is_undone(tmp_path: Path) -> None:
         assert seen is not None and seen.moves == 0
         view = seen.data()  # the words of the undone move are gone with it
         assert len(view["log_words"]) == len(view["log"]) == 0
+    finally:
+        db.close()
+
+
+def test_a_long_poll_that_meets_a_move_on_its_way_to_the_disk_waits_for_its_commit(
+        tmp_path: Path) -> None:
+    """It does not read the game (which is locked until the flush) but waits for the
+    commit's listeners: no worker thread blocked on the game's lock."""
+    db = storage.Database(str(tmp_path / "games.sqlite"), "full")
+    store = GameStore(db=db)
+    try:
+        game, token, action = first_move(store)
+        game_id = str(game["id"])
+        other = next(t for t in game["tokens"].values() if t != token)
+        looks: list[int] = []
+
+        async def look() -> SeatView:
+            view = store.look_now(game_id, other)
+            assert view is not None, "read while the game was locked"
+            looks.append(view.moves)
+            return view
+
+        async def scenario() -> SeatView:
+            with db._lock:  # the disk is slow
+                assert store.act_later(game_id, token, action, "en", 0, lambda answer: None)
+                assert store.committing(game_id)
+                waiting = asyncio.ensure_future(live.wait_for_move(store, game_id, look, 0, 10))
+                await asyncio.sleep(0.05)
+                assert not waiting.done() and looks == []
+            return await waiting
+
+        view = asyncio.run(scenario())
+        assert view.moves >= 1 and looks == [view.moves] and not store.committing(game_id)
     finally:
         db.close()

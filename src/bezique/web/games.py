@@ -19,9 +19,10 @@ The game in play is a :class:`~bezique.web.session.Session` (:mod:`bezique.web.s
 The store's methods are synchronous and thread-safe (a lock per game); the app calls
 them from worker threads, or from its event loop through the ``..._now`` methods, which
 answer ``None`` rather than wait, and :meth:`GameStore.act_later`, which hands a move to
-a database that flushes to the disk and calls back once it is there. Whoever wants to hear of a game's moves (a long poll, a
-WebSocket) subscribes a listener with :meth:`GameStore.watch`: it is called, from the
-thread that made the change, after each change is committed.
+a database that flushes to the disk and calls back once it is there. Whoever wants to
+hear of a game's moves (a long poll, a WebSocket) subscribes a listener with
+:meth:`GameStore.watch`: it is called, from the thread that made the change, after each
+change is committed (and after a move handed to the disk failed to be).
 
 Only the public API of the library is used (``import bezique as bz``).
 """
@@ -234,15 +235,20 @@ class GameStore:
         def committed(error: BaseException | None) -> None:
             if error is not None:
                 session.restore(snapshot)
+            session.committing = False
             free()
             if error is None:
-                self._moved(session)
+                self.limit.played(session.id)
+            for listener in list(session.listeners):  # those who waited for the commit too
+                listener()
             done(view if error is None else error)
 
         try:
             view = session.view(seat, lang)
+            session.committing = True
             self.db.submit(session.id, first, taken, self.clock(), committed)
         except BaseException:  # the lock is the writer's only once submit returns
+            session.committing = False
             session.restore(snapshot)
             free()
             raise
@@ -311,6 +317,12 @@ class GameStore:
             return None
         session.listeners.add(listener)  # one step under the GIL: safe without the lock
         return lambda: session.listeners.discard(listener)
+
+    def committing(self, game_id: str) -> bool:
+        """Whether a move of the game is on its way to the disk (:meth:`act_later`): its
+        listeners are called once it is there, stored or not, and the game is free."""
+        session = self._games.get(game_id)
+        return session is not None and session.committing
 
     def has_in_memory(self, game_id: str) -> bool:
         """Whether the game is in memory (so it exists: no database read needed)."""

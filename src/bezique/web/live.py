@@ -106,10 +106,13 @@ async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
         deadline = loop.time() + limit
         while True:
             changed.clear()
-            view = await look()
             left = deadline - loop.time()
-            if not _waits(view, after) or left <= 0:
-                return view
+            if left > 0 and store.committing(game_id):  # its commit's listeners wake us
+                view = None
+            else:
+                view = await look()
+                if not _waits(view, after) or left <= 0:
+                    return view
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(left):
                     await changed.wait()
@@ -161,7 +164,8 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
     closed = asyncio.ensure_future(_until_closed(websocket))
     closed.add_done_callback(lambda _: changed.set())  # the client went: stop waiting
     try:
-        await _push_views(websocket, look(token), lang, changed, closed)
+        await _push_views(websocket, look(token), lang, changed, closed,
+                          lambda: store.committing(game_id))
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the client went away mid-send
     finally:
@@ -170,10 +174,13 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
 
 
 async def _push_views(websocket: WebSocket, look: Look, lang: str, changed: asyncio.Event,
-                      closed: asyncio.Future[None]) -> None:
+                      closed: asyncio.Future[None], committing: Callable[[], bool]) -> None:
     sent = -1
     while not closed.done():
         changed.clear()
+        if committing():  # a move on its way to the disk: its commit's listeners wake us
+            await changed.wait()
+            continue
         try:
             view = await look()
         except RequestError as exc:

@@ -25,7 +25,8 @@ from bezique.web.views import RequestError
 __all__ = ["Listener", "Session"]
 
 Listener = Callable[[], None]
-"""Called after each committed change of a game (from the thread that made it)."""
+"""Called after each committed change of a game, and after a move handed to the disk
+that failed to be stored (from the thread that made it)."""
 
 
 class Session:
@@ -77,6 +78,9 @@ class Session:
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
         self.used: float = 0.0
+        self.committing: bool = False
+        """Whether a move is on its way to the disk, the lock held until it is there
+        (:meth:`bezique.web.games.GameStore.act_later`)."""
         self._bots = {p: players.BOTS[kind[4:]] for p, kind in enumerate(row.seats)
                       if kind.startswith("bot:")}
         self._playing = {p: bot.make() for p, bot in self._bots.items()}
