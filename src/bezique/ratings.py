@@ -9,7 +9,12 @@ tie counts half.
 
 The ratings are the Bradley-Terry model's maximum-likelihood strengths on the Elo scale
 (400 points: ten to one odds), the first bot anchored at 0, each with a 95% interval from
-the likelihood's curvature (the standard error of its difference from the anchor). Every
+the likelihood's curvature (the standard error of its difference from the anchor). A pair
+whose one bot won every deal (a score of 100% or 0%) has no finite Elo: each pair's score
+over its ``n`` deals is taken within ``[1/(2n), 1 - 1/(2n)]``, as if half a deal had gone
+the other way, so that such a match gives a finite rating that is a lower bound (or an
+upper one) of the true difference, with a finite interval (8 deals all won: 15 to 1 odds,
+470 Elo points). Every
 bot's mean time per decision with a real choice is kept beside its rating: strength is
 nothing without its cost.
 """
@@ -47,7 +52,8 @@ class Rating:
     """A bot's rating on the Elo scale (:func:`ladder`)."""
 
     elo: float
-    """The maximum-likelihood rating, the first bot's being 0."""
+    """The maximum-likelihood rating, the first bot's being 0 (a bot that won or lost every
+    deal of a match: a bound, each match's score taken within ``[1/(2n), 1 - 1/(2n)]``)."""
     low: float
     """The 95% interval's lower end."""
     high: float
@@ -235,11 +241,12 @@ def _deal(variant: Variant, shuffle: int, seats: Sequence[tuple[str, Bot]],
 
 def _rate(names: list[str], matches: Sequence[Match]) -> dict[str, Rating]:
     """Bradley-Terry maximum likelihood (ties as half a win each), the first name at 0,
-    with 95% intervals from the inverse of the likelihood's curvature."""
+    with 95% intervals from the inverse of the likelihood's curvature; a match's score over
+    its ``n`` deals taken within ``[1/(2n), 1 - 1/(2n)]`` (a finite optimum)."""
     n = len(names)
     at = {name: i for i, name in enumerate(names)}
-    pairs = [(at[m.first], at[m.second], m.wins + m.ties / 2, m.deals) for m in matches
-             if m.deals]
+    pairs = [(at[m.first], at[m.second], min(max(m.wins + m.ties / 2, 0.5), m.deals - 0.5),
+              m.deals) for m in matches if m.deals]  # a score within [1/(2n), 1 - 1/(2n)]
     games = [0] * n
     for i, j, _, d in pairs:
         games[i] += d
@@ -263,7 +270,7 @@ def _rate(names: list[str], matches: Sequence[Match]) -> dict[str, Rating]:
         step = _solve_linear([[hess[a][b] + 1e-9 * (a == b) for b in free] for a in free],
                              [grad[a] for a in free])
         for k, s in zip(free, step, strict=True):
-            theta[k] += max(-2.0, min(2.0, s))  # a bot that always wins has no finite optimum
+            theta[k] += max(-2.0, min(2.0, s))  # damped Newton steps
         if max(map(abs, step), default=0.0) < 1e-9:
             break
     covariance = _inverse([[hess[a][b] + 1e-9 * (a == b) for b in free] for a in free]) \
