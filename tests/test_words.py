@@ -393,12 +393,34 @@ def test_de_trumpf_7_not_siebenen() -> None:
 
 
 def test_refusals_name_the_variant_by_its_title() -> None:
-    """"pelissä two-pack", "two-pack kennt keine Meldung": the title of the language."""
+    """"pelissä two-pack", "two-pack kennt keine Meldung": the title of the language, set
+    off in the language's quotes with the combination's name (” … ” in Finnish, „ … “ in
+    German), so that the names read as names mid-sentence."""
     refused = _window_refusal(bz.Declare(K.BACK_DOOR, "AS 10S KS QS JS"))
     assert i18n.message(refused, "fi") == (
-        "R3.3: pelissä Kahden pakan bezique ei ole yhdistelmää tavallinen suora")
+        "R3.3: pelissä ”Kahden pakan bezique” ei ole yhdistelmää ”tavallinen suora”")
     assert i18n.message(refused, "de") == (
-        "R3.3: Bézique zu zweit kennt keine Meldung einfache Sequenz")
+        "R3.3: „Bézique zu zweit“ kennt keine Meldung „einfache Sequenz“")
+    assert str(refused) == "R3.3: two-pack has no combination back_door"  # English: the ids
+
+
+def test_names_spliced_into_a_sentence_are_quoted() -> None:
+    """Every Finnish and German template that names a variant ({variant}) or a combination
+    ({meld}) in a sentence sets it off in quotes; the actions told in words ("pöytää
+    beziquen", "meldet das Bézique": an object in its case) and a name in brackets
+    aside."""
+    from babel.messages.pofile import read_po
+
+    quotes = {"fi": ("”", "”"), "de": ("„", "“")}
+    for lang, (left, right) in quotes.items():
+        with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "bezique.po").open("rb") as f:
+            entries = [m for m in read_po(f) if m.id and isinstance(m.string, str)]
+        for m in entries:
+            if m.context in ("action", "action, you"):
+                continue
+            for field in ("{variant}", "{meld}"):
+                bare = m.string.replace(f"{left}{field}{right}", "").replace(f"({field})", "")
+                assert field not in bare or m.string.startswith(f"{field}:"), (lang, m.string)
 
 
 @pytest.mark.parametrize("message_id", ["R2.9/seven-in-phase-2", "R4.2/seven-alone"])
