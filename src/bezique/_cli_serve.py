@@ -36,7 +36,7 @@ def serve(args: argparse.Namespace) -> int:
             module=(exc.name or "?").split(".")[0])) from None
     if args.bot not in players.BOTS:
         raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
-            name=args.bot, bots=", ".join(players.BOTS)))
+            name=args.bot, bots=", ".join(f"'{n}'" for n in players.BOTS)))
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
                                  unplayed=args.unplayed_games, unplayed_days=args.unplayed_days)
     try:

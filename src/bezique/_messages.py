@@ -9,8 +9,8 @@ text made by :func:`english` here. The id starts with the id of the rule that re
 The templates are the ``msgid`` of the gettext catalogs, the id their ``msgctxt``;
 ``pybabel extract`` finds them by the ``_define`` and ``_word`` calls (``babel.cfg``).
 :data:`WORDS` are the names the catalogs translate by context: ``meld``, ``rank``,
-``suit``, ``ranks`` (a rank in the plural), ``where`` (filled into a template) and
-``variant`` (the presets' titles).
+``suit``, ``ranks`` (a rank in the plural), ``where`` (filled into a template),
+``bot`` (the bots' names) and ``variant`` (the presets' titles).
 """
 
 from __future__ import annotations
@@ -287,6 +287,16 @@ _word("suit", "spades")
 _word("suit", "hearts")
 _word("suit", "diamonds")
 _word("suit", "clubs")
+
+# --- the bots' names (bezique.i18n.bot_name): the library's bots and the five levels
+_word("bot", "random")
+_word("bot", "greedy")
+_word("bot", "search")
+_word("bot", "beginner")
+_word("bot", "casual")
+_word("bot", "club")
+_word("bot", "expert")
+_word("bot", "master")
 
 # --- the variants' titles (bezique.variants.ALL)
 _word("variant", "Two-pack Bezique")

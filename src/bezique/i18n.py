@@ -49,6 +49,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LanguageError",
     "Translator",
+    "bot_name",
     "card_name",
     "default_language",
     "describe",
@@ -140,6 +141,34 @@ def card_name(card: Card | str, lang: str) -> str:
     t = translator(lang)
     return t.pgettext("card", "{rank} of {suit}").format(
         rank=t.pgettext("rank", _RANK_WORDS[c.rank]), suit=t.pgettext("suit", _SUIT_WORDS[c.suit]))
+
+
+_LEVELS = ("beginner", "casual", "club", "expert", "master")
+"""The levels' names (:data:`bezique.bots.levels.LEVEL_NAMES`), level 1 first."""
+
+
+def bot_name(name: str, lang: str) -> str:
+    """A bot's name (its ``name``, or as the command line takes it: ``"greedy"``,
+    ``"level3"``) as a player reads it in ``lang``: ``"ahne"``, ``"gierig"``; a level by
+    its name (``"level3"``: ``"club"``, ``"kerhopelaaja"``). A bot of the program's own
+    keeps its name.
+
+    >>> bot_name("greedy", "fi"), bot_name("random", "de"), bot_name("level5", "fi")
+    ('ahne', 'zufällig', 'mestari')
+    >>> bot_name("search", "en"), bot_name("mine", "de")
+    ('search', 'mine')
+    """
+    key = name.strip().lower()
+    number = key.removeprefix("level")
+    if key.startswith("level") and number in ("1", "2", "3", "4", "5"):
+        key = _LEVELS[int(number) - 1]
+    if key not in _BOTS:
+        return name
+    return translator(lang).pgettext("bot", key)
+
+
+_BOTS = frozenset({"random", "greedy", "search", *_LEVELS})
+"""The bots :func:`bot_name` names (marked for the catalogs in :mod:`bezique._messages`)."""
 
 
 def variant_title(variant: Variant, lang: str) -> str:

@@ -34,7 +34,7 @@ import attrs
 from bezique.bots.base import Bot
 from bezique.engine import apply, new_deal
 from bezique.errors import BeziqueError
-from bezique.i18n import translator
+from bezique.i18n import bot_name, translator
 from bezique.observation import observe
 from bezique.results import deal_result
 from bezique.variants import Variant
@@ -101,7 +101,8 @@ class Ladder:
 
     def table(self, lang: str = "en") -> str:
         """The ratings as a text table in ``lang`` (:mod:`bezique.i18n`), strongest first:
-        each bot's Elo, its 95% interval, its deals and its milliseconds per decision.
+        each bot (by :func:`bezique.i18n.bot_name`), its Elo, its 95% interval, its deals and
+        its milliseconds per decision.
 
         Raises:
             LanguageError: for a language the library does not speak.
@@ -110,10 +111,12 @@ class Ladder:
         heads = (t.gettext("bot"), t.gettext("Elo"), t.gettext("{confidence} interval").format(
                      confidence=confidence_level(lang)),
                  t.gettext("deals"), t.gettext("ms per decision"))
-        lines = [f"{heads[0]:<12} {heads[1]:>6} {heads[2]:>16} {heads[3]:>8} {heads[4]:>16}"]
+        names = {name: bot_name(name, lang) for name in self.ratings}
+        w = max(12, *map(len, names.values()))
+        lines = [f"{heads[0]:<{w}} {heads[1]:>6} {heads[2]:>16} {heads[3]:>8} {heads[4]:>16}"]
         for name, r in sorted(self.ratings.items(), key=lambda item: -item[1].elo):
             interval = f"{r.low:.0f} – {r.high:.0f}".replace("inf", "∞")
-            lines.append(f"{name:<12} {r.elo:>6.0f} {interval:>16} {r.games:>8} "
+            lines.append(f"{names[name]:<{w}} {r.elo:>6.0f} {interval:>16} {r.games:>8} "
                          f"{1000 * self.seconds.get(name, 0.0):>16.0f}")
         return "\n".join(lines)
 
