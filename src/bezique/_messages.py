@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.melds import MeldClass, MeldKind
 
-__all__ = ["MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule",
+__all__ = ["BOT_WORDS", "MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule",
            "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
@@ -289,6 +289,8 @@ _word("suit", "diamonds")
 _word("suit", "clubs")
 
 # --- the bots' names (bezique.i18n.bot_name): the library's bots and the five levels
+BOT_WORDS = ("random", "greedy", "search", "beginner", "casual", "club", "expert", "master")
+"""The bots' names the catalogs translate (context ``bot``), the levels 1-5 last."""
 _word("bot", "random")
 _word("bot", "greedy")
 _word("bot", "search")

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bezique._messages import MELD_OBJECTS, MESSAGES, WORDS, english, is_reason
+from bezique._messages import BOT_WORDS, MELD_OBJECTS, MESSAGES, WORDS, english, is_reason
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.errors import BeziqueError, IllegalActionError
@@ -143,32 +143,18 @@ def card_name(card: Card | str, lang: str) -> str:
         rank=t.pgettext("rank", _RANK_WORDS[c.rank]), suit=t.pgettext("suit", _SUIT_WORDS[c.suit]))
 
 
-_LEVELS = ("beginner", "casual", "club", "expert", "master")
-"""The levels' names (:data:`bezique.bots.levels.LEVEL_NAMES`), level 1 first."""
-
-
 def bot_name(name: str, lang: str) -> str:
     """A bot's name (its ``name``, or as the command line takes it: ``"greedy"``,
-    ``"level3"``) as a player reads it in ``lang``: ``"ahne"``, ``"gierig"``; a level by
-    its name (``"level3"``: ``"club"``, ``"kerhopelaaja"``). A bot of the program's own
-    keeps its name.
+    ``"level3"``) in ``lang``: ``"ahne"``, ``"gierig"``, a level by its name; a bot of the
+    program's own keeps its name.
 
     >>> bot_name("greedy", "fi"), bot_name("random", "de"), bot_name("level5", "fi")
     ('ahne', 'zufällig', 'mestari')
-    >>> bot_name("search", "en"), bot_name("mine", "de")
-    ('search', 'mine')
     """
     key = name.strip().lower()
-    number = key.removeprefix("level")
-    if key.startswith("level") and number in ("1", "2", "3", "4", "5"):
-        key = _LEVELS[int(number) - 1]
-    if key not in _BOTS:
-        return name
-    return translator(lang).pgettext("bot", key)
-
-
-_BOTS = frozenset({"random", "greedy", "search", *_LEVELS})
-"""The bots :func:`bot_name` names (marked for the catalogs in :mod:`bezique._messages`)."""
+    if key.startswith("level") and key[5:] in ("1", "2", "3", "4", "5"):
+        key = BOT_WORDS[2 + int(key[5:])]  # after random, greedy, search
+    return translator(lang).pgettext("bot", key) if key in BOT_WORDS else name
 
 
 def variant_title(variant: Variant, lang: str) -> str:
