@@ -21,8 +21,8 @@ from typing import Any, TypeGuard
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.melds import MeldClass, MeldKind
 
-__all__ = ["BOT_WORDS", "MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule",
-           "render", "rule_of"]
+__all__ = ["BOT_WORDS", "MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason",
+           "reason_rule", "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
 """Every message id and its English template (``str.format`` fields)."""
