@@ -33,8 +33,10 @@ Subcommands:
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
 * ``bezique serve [--host H] [--port N] [--db PATH] [--expire-days D] ...``: the
-  reference web app (:mod:`bezique.web`, the ``web`` extra) until Ctrl-C; ``bezique
-  serve --help`` lists the limits it takes (``docs/deploy.rst``).
+  reference web app (:mod:`bezique.web`, the ``web`` extra) until Ctrl-C, saying where
+  (``bezique serve: http://127.0.0.1:8000/ (database: games.db); Ctrl+C stops it``, on
+  standard error); ``bezique serve --help`` lists the limits it takes
+  (``docs/deploy.rst``).
 
 Every subcommand takes ``--lang en|fi|de`` (:mod:`bezique.i18n`): the language of what
 it tells, by default the environment's locale (``LANG=fi_FI.UTF-8``) when the library
