@@ -72,7 +72,7 @@ def run_ladder(variant: Variant, bots: Sequence[tuple[str, Bot]], *, deals: int,
     names = [name for name, _ in bots]
     if len(set(names)) != len(names):
         raise BeziqueError(t.gettext("a ladder names each bot once, not {bots}").format(
-            bots=", ".join(names)))
+            bots=", ".join(f"'{n}'" for n in names)))
     result = ladder(variant, dict(bots), deals=deals, seed=seed, workers=workers)
     write(t.gettext("{deals} shuffles per pair, each dealt once per side; Elo from the "
                     "first bot, {confidence} intervals").format(
