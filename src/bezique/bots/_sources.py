@@ -44,8 +44,7 @@ def class_vectors(T: Tables, player: int, held: int,
     counts in every class whose bit it has not yet been used for. ``by_bit[NO_CLASS]`` (and
     position 3) counts every card, for upgrades built on a scored combination (R3.5)."""
     call = ca = cb = cc = held
-    partners = T.partners[player]
-    for owner in (player, *partners) if partners else (player,):
+    for owner in (player, *T.partners[player]):
         for tc in table[owner]:
             w = WEIGHT(tc.card)
             bits = tc.used
