@@ -201,8 +201,8 @@ def _play(job: _Job) -> _Part:
     for k in chunk:
         shuffle = seed + k
         for a_side in sorted(set(sides)):
-            seats = [(first, a) if sides[p] == a_side else (second, b)
-                     for p in range(variant.players)]
+            mine = variant.deal.members(a_side)
+            seats = [(first, a) if p in mine else (second, b) for p in range(variant.players)]
             points, winner, value = _deal(variant, shuffle, seats, times)
             best_other = max(x for i, x in enumerate(points) if i != a_side)
             if winner is not None or value is not None:  # a settlement decides (R8.5)
