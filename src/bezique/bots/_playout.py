@@ -66,12 +66,12 @@ def points(s: State, side: int) -> int:
 def _prospects(s: State, side: int) -> float:
     """The combination prospects of ``side``'s players less the other sides' together
     (:func:`~bezique.bots.valuation.meld_prospects`)."""
-    sides = s.variant.deal.sides
+    mine = s.variant.deal.members(side)
     worth = 0.0
     for p, hand in enumerate(s.hands):
         value = meld_prospects(s.variant, p, hand, s.table, s.won, s.combos, s.trump,
                                s.stock_size)
-        worth += value if sides[p] == side else -value
+        worth += value if p in mine else -value
     return worth
 
 

@@ -58,7 +58,10 @@ def meld_prospects(variant: Variant, player: int, hand: tuple[Card, ...],
     total_value = 0.0
     for bit, pts, total, upgrade, kind, _, _, add, guard, more in tt.prospects:
         counts = by_bit[bit]
-        if upgrade and T.reuses:
+        # an upgrade not yet scored may count every card, those of the combination it
+        # builds on too (R3.5); the meld card source's counts say which: won cards count
+        # alike in every class, serving once (R11.5)
+        if upgrade:
             if scored is None:
                 scored = [c.kind for c in combos if c.side == side and not c.superseded]
             if kind not in scored:
