@@ -39,6 +39,7 @@ from bezique.state import (
     State,
     TableCard,
     Window,
+    fresh_cache,
     laid_of,
 )
 
@@ -268,7 +269,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
         "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
         "penalties": o.penalties, "bonus": o.bonus,
-        "packet": _guess_packet(o, rng), "announced": o.announced, "memo": [None],
+        "packet": _guess_packet(o, rng), "announced": o.announced, "memo": fresh_cache(),
     }
     return State(**fields)
 

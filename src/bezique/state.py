@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, final
 
 import attrs
 
@@ -21,6 +21,7 @@ from bezique.errors import BeziqueError, InvariantError
 from bezique.melds import MeldKind
 
 if TYPE_CHECKING:
+    from bezique.actions import Action
     from bezique.variants import Variant
 
 __all__ = ["WINDOWS", "CartePrivilege", "Combination", "Stage", "State", "TableCard", "Window"]
@@ -133,6 +134,48 @@ class Combination:
     """True once it has been upgraded (R3.5) or re-formed (R3.8): it cannot be built on again."""
 
 
+@final
+class Cache:
+    """A state's cache (its ``memo`` field): the legal actions, ``None`` until computed
+    (:func:`bezique.legal_actions`), and in a window offering declarations their plans
+    (``plans``, set only there). Named slots: a slot's attribute is read in C (CPython
+    specialises it) and needs no position kept beside it. Not compared, hashed or written
+    with the state."""
+
+    __slots__ = ("actions", "plans")
+
+    actions: tuple[Action, ...] | None
+    """The state's legal actions, or ``None`` until computed."""
+    plans: dict[Any, Any]
+    """A window's declarations and announcements, each to its plan (unset elsewhere)."""
+
+    def clear(self) -> None:
+        """Forget what is cached, as in a state just built."""
+        self.actions = None
+        if hasattr(self, "plans"):
+            del self.plans
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied with what it holds, in every pickle protocol."""
+        return _restored_cache, (self.actions, getattr(self, "plans", None))
+
+
+def _restored_cache(actions: tuple[Action, ...] | None, plans: dict[Any, Any] | None) -> Cache:
+    """A cache holding ``actions`` and, unless ``None``, ``plans`` (:meth:`Cache.__reduce__`)."""
+    cache = Cache()
+    cache.actions = actions
+    if plans is not None:
+        cache.plans = plans
+    return cache
+
+
+def fresh_cache() -> Cache:
+    """An empty cache: no legal actions computed yet."""
+    cache = Cache()
+    cache.actions = None
+    return cache
+
+
 class State(NamedTuple):
     """One deal in progress (or finished), as a frozen value.
 
@@ -187,7 +230,7 @@ class State(NamedTuple):
     ``trick_indexes`` (the current trick's card indexes in the order played, which
     :attr:`trick` gives with who played them), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
-    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
+    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a ``Cache`` of the legal
     actions).
     """
 
@@ -222,7 +265,7 @@ class State(NamedTuple):
     bonus: tuple[int, ...]
     packet: int
     announced: tuple[Combination, ...]
-    memo: list[Any]
+    memo: tuple[Action, ...] | Cache
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
@@ -250,7 +293,7 @@ class State(NamedTuple):
                 :class:`~bezique.errors.InvariantError` for ``hands``, ``table``,
                 ``stock`` or ``trick`` values that are not cards as the field holds them).
         """
-        return _copy_with(self, changes, [None])
+        return _copy_with(self, changes, fresh_cache())
 
     @property
     def is_over(self) -> bool:
@@ -332,7 +375,8 @@ def _replace(self: State, /, **changes: Any) -> State:
     :meth:`State.replace` copy the fields through a list: about a third of the machine
     instructions of the named tuple's own ``_replace``.
     """
-    return _copy_with(self, changes, changes.pop("memo", [None]))
+    memo = changes.pop("memo", None)
+    return _copy_with(self, changes, fresh_cache() if memo is None else memo)
 
 
 CARD_OF_TABLE: Callable[[TableCard], Card] = attrgetter("card")
@@ -368,7 +412,7 @@ def _from_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
                              name) from None
 
 
-def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
+def _copy_with(state: State, changes: dict[str, Any], memo: Cache) -> State:
     """``state`` with the named fields changed and the cache ``memo``.
 
     Raises:

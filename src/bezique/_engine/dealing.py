@@ -13,7 +13,7 @@ from bezique._engine.shuffle import is_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
 from bezique.policies import DealPolicy
-from bezique.state import WINDOWS, Stage, State
+from bezique.state import WINDOWS, Stage, State, fresh_cache
 
 if TYPE_CHECKING:
     from bezique.variants import Variant
@@ -225,4 +225,4 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
                  tuple(map(held_at, hands)), ((),) * rules.players, (0,) * rules.players,
                  tuple(pile), turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
                  zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
-                 ((),) * rules.players, zero, zero, 0, (), [None])
+                 ((),) * rules.players, zero, zero, 0, (), fresh_cache())

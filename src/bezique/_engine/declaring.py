@@ -38,7 +38,15 @@ from bezique._engine.transitions import (
 )
 from bezique.cards import Card, by_index
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, new_state
+from bezique.state import (
+    DECLARE,
+    WINDOWS,
+    Combination,
+    State,
+    TableCard,
+    fresh_cache,
+    new_state,
+)
 
 __all__ = ["announce", "declare", "declare_seven", "exchange_seven", "fresh_serial",
            "show_carte_blanche"]
@@ -155,7 +163,7 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
     f[TABLE] = tuple(table)
     f[LAID] = replace_at(s.laid, p, laid)
     f[EXPOSED] = replace_at(s.exposed, p, seen)
-    f[MEMO] = [None]
+    f[MEMO] = fresh_cache()
     return f, plan.from_table + tuple(range(first, serial))
 
 

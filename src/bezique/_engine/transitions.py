@@ -47,14 +47,13 @@ from bezique._engine.hands import (
     COURT_INDEXES,
     INDEX_WEIGHT,
     cards_of,
+    plays_of,
     position,
     without,
 )
 from bezique._engine.legal import (
-    ACTIONS_SLOT,
     COMBO_DONE,
-    follow_plays,
-    free_plays,
+    free_turn,
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
@@ -71,6 +70,7 @@ from bezique.state import (
     OVER,
     PLAY,
     WINDOWS,
+    Cache,
     CartePrivilege,
     State,
     Window,
@@ -108,18 +108,19 @@ _PAIR_CARDS: tuple[tuple[Card, ...], ...] = tuple(
 
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
-    """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
-    with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
-    :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
-    case, is read off its count vector in ``f`` here (:func:`~bezique._engine.hands.plays_of`)."""
-    if f[TABLE][q] or f[CARTE][q]:
-        memo: list[Any] = [None]
-        f[MEMO] = memo  # filled through the list: new.memo is a slower read
-        new = new_state(State, f)
-        memo[ACTIONS_SLOT] = free_plays(new, rules, q)
-        return new
-    # R13.2: the variant's function for the phase and trump, plays_of itself in most
-    f[MEMO] = [rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](f[HELD][q])]
+    """The next state (fields ``f``), ``q`` to play a free card, his legal actions its
+    ``memo`` (:func:`~bezique._engine.legal.free_turn`, R2.5), worked out from ``f``
+    before the state is made: this saves a later
+    :func:`~bezique._engine.legal.compute_legal` its dispatch, and the state a cache. A
+    hand alone, the common case, is read off its count vector here
+    (:func:`~bezique._engine.hands.plays_of`)."""
+    held = f[HELD][q]
+    laid = f[LAID][q]
+    privilege = f[CARTE][q]
+    if laid or privilege:
+        f[MEMO] = free_turn(rules, held, laid, privilege, f[PHASE], f[TRUMP], f[TABLE][q])
+    else:  # R13.2: the variant's function for the phase and trump, plays_of itself in most
+        f[MEMO] = rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](held)
     return new_state(State, f)
 
 
@@ -212,11 +213,8 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         f[TO_MOVE] = following
         if f[PHASE] == 1:
             return _with_plays(f, rules, following)
-        memo: list[Any] = [None]
-        f[MEMO] = memo
-        new = new_state(State, f)
-        memo[ACTIONS_SLOT] = follow_plays(new, rules, following)  # R2.10
-        return new
+        f[MEMO] = plays_of(rules.follow(f[HELD][following], trick, f[TRUMP]))  # R2.10
+        return new_state(State, f)
     return _finish_trick(rules, f, trick, p)
 
 
@@ -257,10 +255,9 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
-        memo: list[Any] = [None]
-        f[MEMO] = memo  # filled through the list (see _with_plays)
+        f[MEMO] = memo = Cache()  # filled here (see _with_plays)
         new = new_state(State, f)
-        memo[ACTIONS_SLOT] = window_actions(new, rules)
+        memo.actions = window_actions(new, rules)
         return new
     held = f[HELD]  # the count vectors: 0 for an empty hand
     active = f[ACTIVE]
@@ -275,7 +272,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
     f[LAST_TRICK] = rules.settlement.deal_over(f[LAST_TRICK], side)  # R2.12
     f[STAGE] = OVER
     f[TO_MOVE] = None
-    f[MEMO] = [None]
+    f[MEMO] = ()  # no action is legal
     return new_state(State, f)
 
 

@@ -14,7 +14,7 @@ from bezique.game import Game, GameResult
 from bezique.observation import Observation
 from bezique.results import DealResult
 from bezique.serialization._common import fault
-from bezique.state import State
+from bezique.state import Cache, State
 from bezique.testing import check_game as _check_game
 from bezique.testing import check_observation as _check_observation
 from bezique.testing import check_state as _check_state
@@ -41,7 +41,9 @@ def check_state(state: State, path: str) -> None:
     """A state the rules can reach (:func:`bezique.testing.check_state`); its cache of
     legal actions is left empty, as in a state just built."""
     _state_by_rules(state, path)
-    state.memo[:] = [None]
+    memo = state.memo
+    if isinstance(memo, Cache):  # read from a document: a cache, filled by the checks
+        memo.clear()
 check_observation: Callable[[Observation, str], None] = _by_rules(_check_observation)
 """An observation some reachable state gives (:func:`bezique.testing.check_observation`)."""
 _game_by_rules = _by_rules(_check_game)

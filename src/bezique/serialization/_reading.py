@@ -49,7 +49,7 @@ from bezique.serialization._decoders import (
     _window,
 )
 from bezique.serialization._variant_reading import check_bound, read_variant
-from bezique.state import Combination, Stage, State, TableCard, laid_of
+from bezique.state import Combination, Stage, State, TableCard, fresh_cache, laid_of
 from bezique.variants import Variant
 
 _T = TypeVar("_T")
@@ -217,7 +217,7 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
         except InvariantError as exc:
             raise fault(f"{path}.{exc.field}", exc.reason) from None
         return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile,
-                     trick_indexes=trick, memo=[None])
+                     trick_indexes=trick, memo=fresh_cache())
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
