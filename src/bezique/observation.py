@@ -267,7 +267,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
-        "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
+        "played_indexes": indexes_of(o.played), "carte": carte, "won": o.won, "exposed": o.exposed,
         "penalties": o.penalties, "bonus": o.bonus,
         "packet": _guess_packet(o, rng), "announced": o.announced, "memo": fresh_cache(),
     }

@@ -207,7 +207,6 @@ class State(NamedTuple):
         last_trick: Per side, the last-trick bonus (R2.12).
         tricks: Tricks completed in this deal.
         last_winner: Winner of the last completed trick.
-        played: Cards of the completed tricks, in the order played.
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
@@ -222,16 +221,17 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Eight more fields are the engine's bookkeeping, not part of the public contract (the
+    Nine more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
     the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
     as card indexes, top card first, which :attr:`stock` gives as cards),
     ``trick_indexes`` (the current trick's card indexes in the order played, which
-    :attr:`trick` gives with who played them), ``combos`` (every
+    :attr:`trick` gives with who played them), ``played_indexes`` (the card indexes of
+    the completed tricks, which :attr:`played` gives as cards), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
-    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a ``Cache`` of the legal
-    actions).
+    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (the legal actions, or a
+    ``Cache`` of them).
     """
 
     variant: Variant
@@ -257,7 +257,7 @@ class State(NamedTuple):
     last_trick: tuple[int, ...]
     tricks: int
     last_winner: int | None
-    played: tuple[Card, ...]
+    played_indexes: tuple[int, ...]
     carte: tuple[CartePrivilege, ...]
     won: tuple[tuple[TableCard, ...], ...]
     exposed: tuple[tuple[Card, ...], ...]
@@ -313,6 +313,11 @@ class State(NamedTuple):
         return trick_pairs(indexes, self.leader, self.active) if indexes else ()
 
     @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards of the completed tricks, in the order played."""
+        return cards_at(self.played_indexes)
+
+    @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
         """Per player, the declared cards lying face up on the table."""
         return tuple(tuple(tc.card for tc in t) for t in self.table)
@@ -353,12 +358,8 @@ class State(NamedTuple):
         return tuple(map(sum, self.score_parts(value)))
 
 
-_FIELD_AT: dict[str, int] = {name: i for i, name in enumerate(State._fields)}
-"""The position of each field of a state (:meth:`State.replace`)."""
 _NO_TRICK: Any = object()
 """No ``trick`` among the changes (:func:`_copy_with`)."""
-_TRICK_AT, _LEADER_AT, _ACTIVE_AT = (_FIELD_AT[name] for name in ("trick_indexes", "leader",
-                                                                  "active"))
 new_state: Callable[[type[State], Iterable[Any]], State] = tuple.__new__
 """``new_state(State, fields)`` builds a state from the list of its fields in C, without the
 named tuple's ``__new__``: :meth:`State.replace` and the engine's transitions build every
@@ -369,11 +370,9 @@ def _replace(self: State, /, **changes: Any) -> State:
     """``State._replace``: a copy with the named fields changed and a fresh legal-action cache
     (unless ``memo`` is among the changes).
 
-    A named tuple's own ``_replace`` would share the ``memo`` list of the old state, so
+    A named tuple's own ``_replace`` would share the ``memo`` of the old state, so
     :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
-    forbids overriding it in the class body, hence the assignment below. Both this and
-    :meth:`State.replace` copy the fields through a list: about a third of the machine
-    instructions of the named tuple's own ``_replace``.
+    forbids overriding it in the class body, hence the assignment below.
     """
     memo = changes.pop("memo", None)
     return _copy_with(self, changes, fresh_cache() if memo is None else memo)
@@ -394,7 +393,8 @@ def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
 
 
 _CARD_FIELDS = {"hands": "per player a tuple of cards",
-                "table": "per player a tuple of TableCard", "stock": "a tuple of cards"}
+                "table": "per player a tuple of TableCard", "stock": "a tuple of cards",
+                "played": "a tuple of cards"}
 """The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
 each must have (the :class:`~bezique.errors.InvariantError` names it)."""
 
@@ -412,32 +412,36 @@ def _from_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
                              name) from None
 
 
-def _copy_with(state: State, changes: dict[str, Any], memo: Cache) -> State:
-    """``state`` with the named fields changed and the cache ``memo``.
+def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] | Cache
+               ) -> State:
+    """``state`` with the named fields changed and the memo ``memo``: each field is the
+    change of its name, else the state's (``changes.get(name, old)`` over
+    ``State._fields``, in C).
 
     Raises:
         InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
             kept as card indexes, the players following from ``leader`` and ``active``),
-            or ``hands``, ``table`` or ``stock`` not made of cards.
+            or ``hands``, ``table``, ``stock`` or ``played`` not made of cards.
         BeziqueError: naming a field the state does not have.
     """
-    fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
         changes["held"] = _from_cards("hands", changes.pop("hands"), _held_of_hands)
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
         changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
         changes["pile"] = _from_cards("stock", changes.pop("stock"), indexes_of)
+    if "played" in changes:  # the cards of the completed tricks, kept as indexes
+        changes["played_indexes"] = _from_cards("played", changes.pop("played"), indexes_of)
     trick = changes.pop("trick", _NO_TRICK)
-    try:
-        for name, value in changes.items():
-            fields[_FIELD_AT[name]] = value
-    except KeyError:
-        raise BeziqueError(f"State has no field {name!r}") from None
+    names = State._fields
+    for name in changes:
+        if name not in names:
+            raise BeziqueError(f"State has no field {name!r}")
     if trick is not _NO_TRICK:  # the trick's cards, kept as indexes; the players must follow
-        fields[_TRICK_AT] = trick_indexes(trick, fields[_LEADER_AT], fields[_ACTIVE_AT])
-    fields[-1] = memo
-    return new_state(State, fields)
+        changes["trick_indexes"] = trick_indexes(trick, changes.get("leader", state.leader),
+                                                 changes.get("active", state.active))
+    changes["memo"] = memo
+    return new_state(State, map(changes.get, names, state))
 
 
 State._replace = _replace  # type: ignore[method-assign,assignment]

@@ -38,7 +38,7 @@ __all__ = [
     "PENALTIES",
     "PHASE",
     "PILE",
-    "PLAYED",
+    "PLAYED_INDEXES",
     "SEED",
     "SEVENS",
     "STAGE",
@@ -79,7 +79,7 @@ BRISQUES: Final[int] = _AT["brisques"]
 LAST_TRICK: Final[int] = _AT["last_trick"]
 TRICKS: Final[int] = _AT["tricks"]
 LAST_WINNER: Final[int] = _AT["last_winner"]
-PLAYED: Final[int] = _AT["played"]
+PLAYED_INDEXES: Final[int] = _AT["played_indexes"]
 CARTE: Final[int] = _AT["carte"]
 WON: Final[int] = _AT["won"]
 EXPOSED: Final[int] = _AT["exposed"]

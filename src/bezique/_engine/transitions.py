@@ -29,7 +29,7 @@ from bezique._engine.fields import (
     MEMO,
     PHASE,
     PILE,
-    PLAYED,
+    PLAYED_INDEXES,
     SEVENS,
     STAGE,
     TABLE,
@@ -42,7 +42,6 @@ from bezique._engine.fields import (
     WON,
 )
 from bezique._engine.hands import (
-    CARD_OF,
     CARD_WEIGHT,
     COURT_INDEXES,
     INDEX_WEIGHT,
@@ -95,16 +94,12 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
                                       CartePrivilege.SHOWN, CartePrivilege.AGAIN)
 
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
-_BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
-"""1 for aces and tens (R2.11), 0 for the other cards."""
-_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a) + _BRISQUE_COUNT(b))
+_BRISQUE_COUNT = bytes(int(c.rank.is_brisque) for c in ALL_CARDS).__getitem__
+"""1 for the indexes of aces and tens (R2.11), 0 for the other cards'."""
+_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a.index) + _BRISQUE_COUNT(b.index))
 """The brisques of a two-card trick (R2.11), at the key of its cards' pair
 (:func:`~bezique._engine.tricks.pair_key`), looked up as
 :data:`~bezique._engine.tricks.BEATS` is."""
-_PAIR_CARDS: tuple[tuple[Card, ...], ...] = tuple(
-    (CARD_OF(key >> PAIR_SHIFT), CARD_OF(key & (1 << PAIR_SHIFT) - 1))
-    for key in range(len(ALL_CARDS) << PAIR_SHIFT))
-"""The cards of a two-card trick, in the order played, at the key of their pair."""
 
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
@@ -232,19 +227,17 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         first, second = trick
         pair = first << PAIR_SHIFT | second
         winner = last if BEATS[trump][pair] else f[LEADER]
-        played: tuple[Card, ...] = _PAIR_CARDS[pair]
         won_brisques = _PAIR_BRISQUES[pair]
     else:
         winner = trick_order(f[LEADER], f[ACTIVE])[trick_winner(trick, trump)]
-        played = tuple(map(CARD_OF, trick))
-        won_brisques = sum(map(_BRISQUE_COUNT, played))
+        won_brisques = sum(map(_BRISQUE_COUNT, trick))
     side = rules.sides[winner]
     if won_brisques:
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, f[PLAYED])  # R11.5
-    f[PLAYED] += played
+    f[WON] = rules.meld_source.after_trick(f[WON], winner, trick, f[PLAYED_INDEXES])  # R11.5
+    f[PLAYED_INDEXES] += trick
     f[TRICKS] += 1
     f[TRICK_INDEXES] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner

@@ -212,12 +212,13 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
         pile = indexes_of(kwargs.pop("stock"))
+        played = indexes_of(kwargs.pop("played"))
         try:  # the players of the trick follow from its leader (R2.4): checked here
             trick = trick_indexes(kwargs.pop("trick"), kwargs["leader"], kwargs["active"])
         except InvariantError as exc:
             raise fault(f"{path}.{exc.field}", exc.reason) from None
         return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile,
-                     trick_indexes=trick, memo=fresh_cache())
+                     trick_indexes=trick, played_indexes=played, memo=fresh_cache())
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
