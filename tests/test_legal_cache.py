@@ -18,7 +18,7 @@ import pytest
 
 import bezique as bz
 from bezique._engine.legal import compute_legal
-from bezique.state import Cache
+from bezique._engine.memo import Cache
 from strategies import VARIANTS, play_deal
 
 

@@ -48,8 +48,8 @@ _PLAIN = (int, float, str, bytes, bool, tuple, type(None))
 _MISSING = object()
 
 INTERNAL_FIELDS = {"bezique.state.State": ("held", "laid", "pile", "trick_indexes",
-                                           "played_indexes", "combos", "carte", "packet",
-                                           "memo")}
+                                           "played_indexes", "seen", "combos", "carte",
+                                           "packet", "memo")}
 """Per documented class, the fields that are the engine's bookkeeping, not the API."""
 
 INTERNAL_BASES = ("bezique.engine.Viewpoint",)

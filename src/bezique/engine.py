@@ -25,11 +25,12 @@ from bezique._engine.compiled import rules_of as rules_of
 from bezique._engine.dealing import new_deal, setup
 from bezique._engine.legal import cache_legal
 from bezique._engine.legal import legal_actions as _legal_actions
+from bezique._engine.memo import Cache
 from bezique._engine.steps import STEPS, check_state_action, step
 from bezique.actions import Action
 from bezique.errors import BeziqueError, IllegalActionError, NotYourTurnError
 from bezique.game import Game, advance
-from bezique.state import DECLARE, GUESS, PLAY, Cache, State
+from bezique.state import DECLARE, GUESS, PLAY, State
 
 if TYPE_CHECKING:
     from bezique.observation import Observation

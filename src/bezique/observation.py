@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from bezique._engine.hands import cards_of, held_of, indexes_of, size_of
+from bezique._engine.memo import fresh_cache
 from bezique._engine.tricks import trick_indexes
 from bezique.actions import Action
 from bezique.cards import Card, Suit
@@ -39,7 +40,6 @@ from bezique.state import (
     State,
     TableCard,
     Window,
-    fresh_cache,
     laid_of,
 )
 
@@ -267,7 +267,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
-        "played_indexes": indexes_of(o.played), "carte": carte, "won": o.won, "exposed": o.exposed,
+        "played_indexes": indexes_of(o.played), "carte": carte, "won": o.won,
+        "seen": tuple(map(held_of, o.exposed)),
         "penalties": o.penalties, "bonus": o.bonus,
         "packet": _guess_packet(o, rng), "announced": o.announced, "memo": fresh_cache(),
     }

@@ -10,11 +10,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, final
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
+from bezique._engine.memo import Cache, fresh_cache
 from bezique._engine.tricks import trick_indexes, trick_pairs
 from bezique.cards import Card, Suit, quote
 from bezique.errors import BeziqueError, InvariantError
@@ -134,48 +135,6 @@ class Combination:
     """True once it has been upgraded (R3.5) or re-formed (R3.8): it cannot be built on again."""
 
 
-@final
-class Cache:
-    """A state's cache (its ``memo`` field): the legal actions, ``None`` until computed
-    (:func:`bezique.legal_actions`), and in a window offering declarations their plans
-    (``plans``, set only there). Named slots: a slot's attribute is read in C (CPython
-    specialises it) and needs no position kept beside it. Not compared, hashed or written
-    with the state."""
-
-    __slots__ = ("actions", "plans")
-
-    actions: tuple[Action, ...] | None
-    """The state's legal actions, or ``None`` until computed."""
-    plans: dict[Any, Any]
-    """A window's declarations and announcements, each to its plan (unset elsewhere)."""
-
-    def clear(self) -> None:
-        """Forget what is cached, as in a state just built."""
-        self.actions = None
-        if hasattr(self, "plans"):
-            del self.plans
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled and copied with what it holds, in every pickle protocol."""
-        return _restored_cache, (self.actions, getattr(self, "plans", None))
-
-
-def _restored_cache(actions: tuple[Action, ...] | None, plans: dict[Any, Any] | None) -> Cache:
-    """A cache holding ``actions`` and, unless ``None``, ``plans`` (:meth:`Cache.__reduce__`)."""
-    cache = Cache()
-    cache.actions = actions
-    if plans is not None:
-        cache.plans = plans
-    return cache
-
-
-def fresh_cache() -> Cache:
-    """An empty cache: no legal actions computed yet."""
-    cache = Cache()
-    cache.actions = None
-    return cache
-
-
 class State(NamedTuple):
     """One deal in progress (or finished), as a frozen value.
 
@@ -210,9 +169,6 @@ class State(NamedTuple):
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
-        exposed: Per player, cards in the concealed hand that every player has seen: the
-            turn-up taken in an exchange (R4.1) or by the last drawer (R2.8), and table
-            cards taken back into the hand (R2.9); a card leaves it when played.
         penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
         bonus: Per side, points from the dealer's guess (R9.4).
         announced: The pending announcements (R13.7), in the order announced: each a
@@ -221,14 +177,16 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Nine more fields are the engine's bookkeeping, not part of the public contract (the
+    Ten more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
     the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
     as card indexes, top card first, which :attr:`stock` gives as cards),
     ``trick_indexes`` (the current trick's card indexes in the order played, which
     :attr:`trick` gives with who played them), ``played_indexes`` (the card indexes of
-    the completed tricks, which :attr:`played` gives as cards), ``combos`` (every
+    the completed tricks, which :attr:`played` gives as cards), ``seen`` (per player, the
+    cards of the hand every player has seen as a count vector, which :attr:`exposed` gives
+    as cards), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
     R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (the legal actions, or a
     ``Cache`` of them).
@@ -260,7 +218,7 @@ class State(NamedTuple):
     played_indexes: tuple[int, ...]
     carte: tuple[CartePrivilege, ...]
     won: tuple[tuple[TableCard, ...], ...]
-    exposed: tuple[tuple[Card, ...], ...]
+    seen: tuple[int, ...]
     penalties: tuple[int, ...]
     bonus: tuple[int, ...]
     packet: int
@@ -318,6 +276,14 @@ class State(NamedTuple):
         return cards_at(self.played_indexes)
 
     @property
+    def exposed(self) -> tuple[tuple[Card, ...], ...]:
+        """Per player, the cards in the concealed hand that every player has seen, in
+        display order: the turn-up taken in an exchange (R4.1) or by the last drawer
+        (R2.8), and table cards taken back into the hand (R2.9); a card leaves it when
+        played."""
+        return tuple(map(cards_of, self.seen))
+
+    @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
         """Per player, the declared cards lying face up on the table."""
         return tuple(tuple(tc.card for tc in t) for t in self.table)
@@ -358,8 +324,12 @@ class State(NamedTuple):
         return tuple(map(sum, self.score_parts(value)))
 
 
+_FIELD_AT: dict[str, int] = {name: i for i, name in enumerate(State._fields)}
+"""The position of each field of a state (:meth:`State.replace`)."""
 _NO_TRICK: Any = object()
 """No ``trick`` among the changes (:func:`_copy_with`)."""
+_TRICK_AT, _LEADER_AT, _ACTIVE_AT = (_FIELD_AT[name] for name in ("trick_indexes", "leader",
+                                                                  "active"))
 new_state: Callable[[type[State], Iterable[Any]], State] = tuple.__new__
 """``new_state(State, fields)`` builds a state from the list of its fields in C, without the
 named tuple's ``__new__``: :meth:`State.replace` and the engine's transitions build every
@@ -372,7 +342,9 @@ def _replace(self: State, /, **changes: Any) -> State:
 
     A named tuple's own ``_replace`` would share the ``memo`` of the old state, so
     :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
-    forbids overriding it in the class body, hence the assignment below.
+    forbids overriding it in the class body, hence the assignment below. Both this and
+    :meth:`State.replace` copy the fields through a list: about a third of the machine
+    instructions of the named tuple's own ``_replace``.
     """
     memo = changes.pop("memo", None)
     return _copy_with(self, changes, fresh_cache() if memo is None else memo)
@@ -394,7 +366,7 @@ def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
 
 _CARD_FIELDS = {"hands": "per player a tuple of cards",
                 "table": "per player a tuple of TableCard", "stock": "a tuple of cards",
-                "played": "a tuple of cards"}
+                "played": "a tuple of cards", "exposed": "per player a tuple of cards"}
 """The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
 each must have (the :class:`~bezique.errors.InvariantError` names it)."""
 
@@ -414,14 +386,12 @@ def _from_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
 
 def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] | Cache
                ) -> State:
-    """``state`` with the named fields changed and the memo ``memo``: each field is the
-    change of its name, else the state's (``changes.get(name, old)`` over
-    ``State._fields``, in C).
+    """``state`` with the named fields changed and the memo ``memo``.
 
     Raises:
         InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
             kept as card indexes, the players following from ``leader`` and ``active``),
-            or ``hands``, ``table``, ``stock`` or ``played`` not made of cards.
+            or ``hands``, ``table``, ``stock``, ``played`` or ``exposed`` not made of cards.
         BeziqueError: naming a field the state does not have.
     """
     if "hands" in changes:  # the cards of the hands, kept as count vectors
@@ -430,18 +400,21 @@ def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] |
         changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
         changes["pile"] = _from_cards("stock", changes.pop("stock"), indexes_of)
+    if "exposed" in changes:  # the cards others have seen, kept as count vectors
+        changes["seen"] = _from_cards("exposed", changes.pop("exposed"), _held_of_hands)
     if "played" in changes:  # the cards of the completed tricks, kept as indexes
         changes["played_indexes"] = _from_cards("played", changes.pop("played"), indexes_of)
+    fields: list[Any] = [*state]
     trick = changes.pop("trick", _NO_TRICK)
-    names = State._fields
-    for name in changes:
-        if name not in names:
-            raise BeziqueError(f"State has no field {name!r}")
+    try:
+        for name, value in changes.items():
+            fields[_FIELD_AT[name]] = value
+    except KeyError:
+        raise BeziqueError(f"State has no field {name!r}") from None
     if trick is not _NO_TRICK:  # the trick's cards, kept as indexes; the players must follow
-        changes["trick_indexes"] = trick_indexes(trick, changes.get("leader", state.leader),
-                                                 changes.get("active", state.active))
-    changes["memo"] = memo
-    return new_state(State, map(changes.get, names, state))
+        fields[_TRICK_AT] = trick_indexes(trick, fields[_LEADER_AT], fields[_ACTIVE_AT])
+    fields[-1] = memo
+    return new_state(State, fields)
 
 
 State._replace = _replace  # type: ignore[method-assign,assignment]

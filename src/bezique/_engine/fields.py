@@ -25,7 +25,6 @@ __all__ = [
     "CARTE",
     "COMBOS",
     "DEALER",
-    "EXPOSED",
     "FIELDS",
     "HELD",
     "LAID",
@@ -40,6 +39,7 @@ __all__ = [
     "PILE",
     "PLAYED_INDEXES",
     "SEED",
+    "SEEN",
     "SEVENS",
     "STAGE",
     "TABLE",
@@ -82,7 +82,7 @@ LAST_WINNER: Final[int] = _AT["last_winner"]
 PLAYED_INDEXES: Final[int] = _AT["played_indexes"]
 CARTE: Final[int] = _AT["carte"]
 WON: Final[int] = _AT["won"]
-EXPOSED: Final[int] = _AT["exposed"]
+SEEN: Final[int] = _AT["seen"]
 PENALTIES: Final[int] = _AT["penalties"]
 BONUS: Final[int] = _AT["bonus"]
 PACKET: Final[int] = _AT["packet"]

@@ -17,6 +17,7 @@ from typing import Any
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import cards_of, plays_of, table_plays
 from bezique._engine.melds.window import NO_PLANS
+from bezique._engine.memo import Cache
 from bezique.actions import (
     PASS,
     Action,
@@ -25,7 +26,7 @@ from bezique.actions import (
 )
 from bezique.cards import Suit
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, GUESS, PLAY, Cache, CartePrivilege, State, TableCard, Window
+from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, TableCard, Window
 
 __all__ = ["COMBO_DONE", "NO_PLANS", "cache_legal", "compute_legal", "follow_plays",
            "free_plays", "free_turn", "legal_actions", "plans_of", "window_actions"]

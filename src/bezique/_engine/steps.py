@@ -32,6 +32,7 @@ from bezique._engine.explanations import explain, explain_play, refusal
 from bezique._engine.fields import HELD, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
 from bezique._engine.hands import MASK, SHIFT, copies
 from bezique._engine.legal import legal_actions, plans_of
+from bezique._engine.memo import Cache
 from bezique._engine.transitions import end_window_turn, guess_packet, play
 from bezique.actions import (
     Action,
@@ -43,7 +44,7 @@ from bezique.actions import (
     Play,
 )
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, OVER, PLAY, Cache, State
+from bezique.state import DECLARE, OVER, PLAY, State
 
 __all__ = ["STEPS", "check_state_action", "offered", "refuse", "step"]
 

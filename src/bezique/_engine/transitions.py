@@ -20,7 +20,6 @@ from bezique._engine.fields import (
     ANNOUNCED,
     BRISQUES,
     CARTE,
-    EXPOSED,
     HELD,
     LAID,
     LAST_TRICK,
@@ -30,6 +29,7 @@ from bezique._engine.fields import (
     PHASE,
     PILE,
     PLAYED_INDEXES,
+    SEEN,
     SEVENS,
     STAGE,
     TABLE,
@@ -45,10 +45,9 @@ from bezique._engine.hands import (
     CARD_WEIGHT,
     COURT_INDEXES,
     INDEX_WEIGHT,
-    cards_of,
+    MASK,
+    SHIFT,
     plays_of,
-    position,
-    without,
 )
 from bezique._engine.legal import (
     COMBO_DONE,
@@ -56,6 +55,7 @@ from bezique._engine.legal import (
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
+from bezique._engine.memo import Cache
 from bezique._engine.tricks import (
     BEATS,
     PAIR_SHIFT,
@@ -63,13 +63,12 @@ from bezique._engine.tricks import (
     trick_order,
     trick_winner,
 )
-from bezique.cards import ALL_CARDS, Card, Rank, by_index
+from bezique.cards import ALL_CARDS, Card, Rank
 from bezique.state import (
     DECLARE,
     OVER,
     PLAY,
     WINDOWS,
-    Cache,
     CartePrivilege,
     State,
     Window,
@@ -125,9 +124,6 @@ def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     changed[i] = value
     return tuple(changed)
 
-
-remove_card = without
-"""``cards`` less one copy of ``card`` (:func:`bezique._engine.hands.without`)."""
 
 
 def _table_copy_to_play(s: State, p: int, card: Card) -> int:
@@ -189,9 +185,9 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         held = list(f[HELD])  # the hand's count vector less the card
         held[p] -= CARD_WEIGHT[card]
         f[HELD] = tuple(held)
-        shown = f[EXPOSED][p]
-        if shown and position(shown, card) >= 0:
-            f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
+        seen = f[SEEN]  # the cards others have seen, as count vectors: the card leaves it
+        if seen[p] and seen[p] >> SHIFT[card.index] & MASK:
+            f[SEEN] = replace_at(seen, p, seen[p] - CARD_WEIGHT[card])
         if card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1:
             f[SEVENS] = rules.sevens.on_play(f[SEVENS], rules.sides[p])  # R13.3
     carte = f[CARTE]
@@ -308,18 +304,16 @@ def _draw(f: list[Any], rules: Rules) -> State:
         f[PILE] = pile[n:]
         return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
-    exposed = f[EXPOSED]
+    seen = list(f[SEEN])
     if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
-        last = (winner + len(pile)) % n
-        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
+        seen[(winner + len(pile)) % n] += CARD_WEIGHT[turn_up]
     laid = f[LAID]
     for player in range(n):
         if laid[player]:
             held[player] += laid[player]
-            exposed = replace_at(exposed, player, tuple(sorted(
-                exposed[player] + cards_of(laid[player]), key=by_index)))
+            seen[player] += laid[player]
     f[HELD] = tuple(held)
-    f[EXPOSED] = exposed
+    f[SEEN] = tuple(seen)
     f[PHASE] = 2
     f[TABLE] = ((),) * n
     f[LAID] = (0,) * n

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bezique._engine.memo import Cache
 from bezique.errors import InvariantError
 from bezique.game import Game, GameResult
 from bezique.observation import Observation
 from bezique.results import DealResult
 from bezique.serialization._common import fault
-from bezique.state import Cache, State
+from bezique.state import State
 from bezique.testing import check_game as _check_game
 from bezique.testing import check_observation as _check_observation
 from bezique.testing import check_state as _check_state
