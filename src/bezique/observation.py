@@ -262,7 +262,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "to_move": o.to_move, "leader": o.leader, "phase": o.phase,
         "held": tuple(map(held_of, hands)), "table": o.table, "laid": laid_of(o.table),
         "pile": indexes_of(pool),
-        "turn_up": o.turn_up, "trump": o.trump,
+        "turn_up_index": None if o.turn_up is None else o.turn_up.index, "trump": o.trump,
         "trick_indexes": trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
+from bezique._engine.hands import CARD_OF, cards_at, cards_of, held_of, indexes_of
 from bezique._engine.memo import Cache, fresh_cache
 from bezique._engine.tricks import trick_indexes, trick_pairs
 from bezique.cards import Card, Suit, quote
@@ -156,7 +156,6 @@ class State(NamedTuple):
         leader: Who led (or is to lead) the current trick.
         phase: 1 while the stock lasts, 2 afterwards.
         table: Per player, the declared cards lying face up (:class:`TableCard`).
-        turn_up: The face-up trump card under the stock (``None`` where there is none).
         trump: The trump suit (``None`` until fixed).
         active: The players taking part in the current series of tricks, in playing order.
         window: The declaration window's flags (:class:`Window`).
@@ -177,11 +176,12 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Ten more fields are the engine's bookkeeping, not part of the public contract (the
+    Eleven more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
     the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
-    as card indexes, top card first, which :attr:`stock` gives as cards),
+    as card indexes, top card first, which :attr:`stock` gives as cards), ``turn_up_index``
+    (the turn-up's card index, which :attr:`turn_up` gives as a card),
     ``trick_indexes`` (the current trick's card indexes in the order played, which
     :attr:`trick` gives with who played them), ``played_indexes`` (the card indexes of
     the completed tricks, which :attr:`played` gives as cards), ``seen`` (per player, the
@@ -203,7 +203,7 @@ class State(NamedTuple):
     table: tuple[tuple[TableCard, ...], ...]
     laid: tuple[int, ...]
     pile: tuple[int, ...]
-    turn_up: Card | None
+    turn_up_index: int | None
     trump: Suit | None
     trick_indexes: tuple[int, ...]
     active: tuple[int, ...]
@@ -276,6 +276,12 @@ class State(NamedTuple):
         return cards_at(self.played_indexes)
 
     @property
+    def turn_up(self) -> Card | None:
+        """The face-up trump card under the stock (``None`` where there is none)."""
+        index = self.turn_up_index
+        return None if index is None else CARD_OF(index)
+
+    @property
     def exposed(self) -> tuple[tuple[Card, ...], ...]:
         """Per player, the cards in the concealed hand that every player has seen, in
         display order: the turn-up taken in an exchange (R4.1) or by the last drawer
@@ -296,7 +302,7 @@ class State(NamedTuple):
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the turn-up included (R2.3)."""
-        return len(self.pile) + (self.turn_up is not None)
+        return len(self.pile) + (self.turn_up_index is not None)
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -359,6 +365,11 @@ def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
     return tuple(held_of(map(CARD_OF_TABLE, cards)) for cards in table)
 
 
+def _index_of(card: Card | None) -> int | None:
+    """The index of ``card``, ``None`` for ``None`` (the ``turn_up_index`` field)."""
+    return None if card is None else indexes_of((card,))[0]
+
+
 def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
     """Per player, the count vector of the cards of his hand (the ``held`` field)."""
     return tuple(map(held_of, hands))
@@ -366,7 +377,8 @@ def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
 
 _CARD_FIELDS = {"hands": "per player a tuple of cards",
                 "table": "per player a tuple of TableCard", "stock": "a tuple of cards",
-                "played": "a tuple of cards", "exposed": "per player a tuple of cards"}
+                "played": "a tuple of cards", "exposed": "per player a tuple of cards",
+                "turn_up": "a card or None"}
 """The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
 each must have (the :class:`~bezique.errors.InvariantError` names it)."""
 
@@ -391,7 +403,8 @@ def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] |
     Raises:
         InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
             kept as card indexes, the players following from ``leader`` and ``active``),
-            or ``hands``, ``table``, ``stock``, ``played`` or ``exposed`` not made of cards.
+            or ``hands``, ``table``, ``stock``, ``played``, ``exposed`` or ``turn_up`` not
+            made of cards.
         BeziqueError: naming a field the state does not have.
     """
     if "hands" in changes:  # the cards of the hands, kept as count vectors
@@ -400,6 +413,8 @@ def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] |
         changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
         changes["pile"] = _from_cards("stock", changes.pop("stock"), indexes_of)
+    if "turn_up" in changes:  # the turn-up, kept as its index
+        changes["turn_up_index"] = _from_cards("turn_up", changes.pop("turn_up"), _index_of)
     if "exposed" in changes:  # the cards others have seen, kept as count vectors
         changes["seen"] = _from_cards("exposed", changes.pop("exposed"), _held_of_hands)
     if "played" in changes:  # the cards of the completed tricks, kept as indexes

@@ -26,7 +26,7 @@ from bezique._engine.fields import (
     WINDOW,
     WON,
 )
-from bezique._engine.hands import CARD_WEIGHT, copies
+from bezique._engine.hands import CARD_WEIGHT, INDEX_WEIGHT, copies
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.melds.tables import Plan
 from bezique._engine.memo import fresh_cache
@@ -68,11 +68,12 @@ def _after_window_action(s: State, rules: Rules) -> State:
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     """R4.1: the seven of trumps for the turn-up, 10 points."""
     p = s.to_move
-    assert p is not None and s.turn_up is not None
+    up = s.turn_up_index
+    assert p is not None and up is not None
     side = rules.sides[p]
-    held = s.held[p] - CARD_WEIGHT[seven] + CARD_WEIGHT[s.turn_up]
-    new = s.replace(held=replace_at(s.held, p, held), turn_up=seven,
-                    seen=replace_at(s.seen, p, s.seen[p] + CARD_WEIGHT[s.turn_up]),  # face up
+    held = s.held[p] - CARD_WEIGHT[seven] + INDEX_WEIGHT[up]
+    new = s.replace(held=replace_at(s.held, p, held), turn_up_index=seven.index,
+                    seen=replace_at(s.seen, p, s.seen[p] + INDEX_WEIGHT[up]),  # it lay face up
                     window=rules.sevens.after_exchange[s.window._value_],
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     return _after_window_action(new, rules)

@@ -37,7 +37,7 @@ from bezique._engine.fields import (
     TRICK_INDEXES,
     TRICKS,
     TRUMP,
-    TURN_UP,
+    TURN_UP_INDEX,
     WINDOW,
     WON,
 )
@@ -239,7 +239,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone
-        if left <= rules.players and left + (f[TURN_UP] is not None) <= rules.players:
+        if left <= rules.players and left + (f[TURN_UP_INDEX] is not None) <= rules.players:
             f[LAST_TRICK] = rules.settlement.stock_emptied(f[LAST_TRICK], side)  # R2.12
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
@@ -286,9 +286,9 @@ def _draw(f: list[Any], rules: Rules) -> State:
     winner = f[LAST_WINNER]
     n = rules.players
     pile = f[PILE]  # the stock's card indexes
-    turn_up = f[TURN_UP]
-    final = len(pile) <= n and len(pile) + (turn_up is not None) <= n
-    drawn = (*pile, turn_up.index) if final and turn_up is not None else pile
+    up = f[TURN_UP_INDEX]  # the turn-up's card index
+    final = len(pile) <= n and len(pile) + (up is not None) <= n
+    drawn = (*pile, up) if final and up is not None else pile
     held = list(f[HELD])
     # zip stops after the n players of the drawing order: the stock needs no slicing
     for player, index in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
@@ -305,8 +305,8 @@ def _draw(f: list[Any], rules: Rules) -> State:
         return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
     seen = list(f[SEEN])
-    if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
-        seen[(winner + len(pile)) % n] += CARD_WEIGHT[turn_up]
+    if up is not None:  # the last drawer's turn-up lay face up (R2.8)
+        seen[(winner + len(pile)) % n] += INDEX_WEIGHT[up]
     laid = f[LAID]
     for player in range(n):
         if laid[player]:
@@ -319,7 +319,7 @@ def _draw(f: list[Any], rules: Rules) -> State:
     f[LAID] = (0,) * n
     f[ANNOUNCED] = ()  # R13.7: the pending announcements lapse with phase 1
     f[PILE] = ()
-    f[TURN_UP] = None
+    f[TURN_UP_INDEX] = None
     f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     f[ACTIVE] = rules.partnership.phase_two.first(winner, f[ACTIVE])

@@ -49,7 +49,7 @@ DOCUMENTS: dict[type[Any], str] = {
 
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
 _WRITTEN_AS = {"held": "hands", "pile": "stock", "trick_indexes": "trick",
-               "played_indexes": "played", "seen": "exposed"}
+               "played_indexes": "played", "seen": "exposed", "turn_up_index": "turn_up"}
 """A state's fields written under another name: the hands' count vectors and the card
 indexes of the stock and of the completed tricks as the cards, the trick's card indexes as
 ``[player, card]`` pairs."""
@@ -66,7 +66,8 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
         if cls is State:
             notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]",
                      "stock": "tuple[Card, ...]", "trick": "tuple[tuple[int, Card], ...]",
-                     "played": "tuple[Card, ...]", "exposed": "tuple[tuple[Card, ...], ...]"}
+                     "played": "tuple[Card, ...]", "exposed": "tuple[tuple[Card, ...], ...]",
+                     "turn_up": "Card | None"}
             # the hands, the stock, the trick and the played cards are written as cards:
             # the count vectors (held) and the card indexes (pile, trick_indexes,
             # played_indexes) are the engine's form

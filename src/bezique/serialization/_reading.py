@@ -215,13 +215,14 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
         pile = indexes_of(kwargs.pop("stock"))
         played = indexes_of(kwargs.pop("played"))
         seen = tuple(map(held_of, kwargs.pop("exposed")))
+        up = kwargs.pop("turn_up")
         try:  # the players of the trick follow from its leader (R2.4): checked here
             trick = trick_indexes(kwargs.pop("trick"), kwargs["leader"], kwargs["active"])
         except InvariantError as exc:
             raise fault(f"{path}.{exc.field}", exc.reason) from None
         return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile,
                      trick_indexes=trick, played_indexes=played, seen=seen,
-                     memo=fresh_cache())
+                     turn_up_index=None if up is None else up.index, memo=fresh_cache())
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:
