@@ -78,8 +78,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 
     The state's ``memo`` is its legal actions themselves where the transition that made
     it listed them (a card to play, the end of the deal), else a
-    :class:`~bezique.state.Cache`: the legal actions in ``memo.actions`` (``None`` until
-    computed), and in a window offering declarations their plans in ``memo.plans``.
+    :class:`~bezique._engine.memo.Cache`: the legal actions in ``memo.actions`` (``None``
+    until computed), and in a window offering declarations their plans in ``memo.plans``.
     """
     memo = s.memo
     if type(memo) is Cache:
@@ -125,7 +125,7 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     """R2.6, R3.9, R4, R13.7: the declarations (the side's pending announcements among
     them), the announcements after the window's scored combination, the seven actions and
     the pass of a window; the plans go to ``s.memo.plans`` (a window's ``memo`` is a
-    :class:`~bezique.state.Cache`). The hand is counted once
+    :class:`~bezique._engine.memo.Cache`). The hand is counted once
     (a packed count vector) for the combinations and the seven of trumps (a seven on the
     table has scored, R4.2)."""
     p = s.to_move
