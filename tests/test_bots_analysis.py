@@ -152,6 +152,30 @@ def test_ratings_are_the_maximum_likelihood_elo() -> None:
     assert ratings["b"].high - ratings["b"].elo == pytest.approx(half, abs=0.2)
 
 
+@pytest.mark.parametrize("wins", [0, 8])
+def test_a_match_won_or_lost_whole_has_a_finite_rating(wins: int) -> None:
+    """A score of 100% (0%) has no finite Elo: the score is taken within [1/(2n),
+    1 - 1/(2n)], 8 deals all won as 7.5 of 8 (odds of 15 to 1), with a finite interval."""
+    ratings = _rate(["a", "b"], [Match("b", "a", 8, wins, 0, 0.0)])
+    sign = 1 if wins else -1
+    assert ratings["b"].elo == pytest.approx(sign * 400 * math.log10(15), abs=0.1)
+    assert -1500 < ratings["b"].low < ratings["b"].elo < ratings["b"].high < 1500
+    three = _rate(["a", "b", "c"], [Match("a", "b", 8, 8, 0, 0.0), Match("a", "c", 8, 8, 0, 0.0),
+                                    Match("b", "c", 8, 0, 0, 0.0)])
+    for r in three.values():
+        assert all(math.isfinite(x) and abs(x) < 3000 for x in (r.elo, r.low, r.high))
+
+
+def test_the_ladder_table_of_a_match_won_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bezique ladder --bots random,greedy --deals 4``: greedy wins all 8 deals, rated 470
+    with a sane interval (it printed 4859, "-10731428 – 10741147")."""
+    from bezique.cli import main
+
+    assert main(["ladder", "--bots", "random,greedy", "--deals", "4", "--lang", "en"]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
+    assert rows["greedy"][1:5] == ["470", "-27", "–", "968"]
+
+
 def test_ladder_refuses_what_it_cannot_play() -> None:
     with pytest.raises(bz.BeziqueError, match="two bots at least"):
         bz.ladder(TWO_PACK, {"greedy": GreedyBot()}, deals=1)

@@ -26,7 +26,7 @@ def test_demo_narrates_a_deal_in_finnish() -> None:
     done = run("demo", "--lang", "fi", "--seed", "3")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("botit: greedy, greedy")
+    assert out.startswith("botit: ahne, ahne")
     assert "Kahden pakan bezique: jakaja on pelaaja 0, valtti ♣ (valttikortti K♣)" in out
     assert "  pelaaja 1 pelaa 7♠" in out and "pakassa 46 korttia" in out
     assert "tikki 1: voittaja pelaaja 0" in out and "+10, valttiseiska" in out

@@ -117,6 +117,17 @@ def test_ladder_prints_the_ratings(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95 %-Konfidenzintervall" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "1 shuffle per pair,", "2 shuffles per pair,"),
+    ("fi", "1 sekoitus paria kohden,", "2 sekoitusta paria kohden,"),
+    ("de", "1 Mischung je Paar,", "2 Mischungen je Paar,")])
+def test_the_ladders_heading_counts_its_shuffles_in_the_languages_plural(
+        capsys: pytest.CaptureFixture[str], lang: str, one: str, two: str) -> None:
+    for deals, start in (("1", one), ("2", two)):
+        assert main(["ladder", "--bots", "random,level1", "--deals", deals, "--lang", lang]) == 0
+        assert capsys.readouterr().out.startswith(start)
+
+
 def test_ladder_refuses_a_bot_twice_and_an_unknown_one(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "--bots", "greedy,greedy", "--deals", "1"]) == 2

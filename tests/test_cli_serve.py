@@ -101,3 +101,42 @@ def test_serve_tells_an_address_in_use_in_the_chosen_language(
         assert main(["serve", "--port", str(port), "--lang", "fi"]) == 2
     assert capsys.readouterr().err.startswith(f"bezique: virhe: osoitetta 127.0.0.1:{port} "
                                               "ei voi kuunnella: ")
+
+
+def test_max_connections_answers_503_beyond_the_limit() -> None:
+    """``bezique serve --max-connections 3``: with three connections open, a request on a
+    fourth is answered 503 (JSON, in the request's language, with the security headers,
+    the connection closed); once they close, it is served again."""
+    import json
+    import time
+
+    from test_web_languages import english_in
+    from webapi import call, start_server
+
+    process, url = start_server("--max-connections", "3")
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    try:
+        time.sleep(0.3)  # the readiness probe's connection is gone
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(3)]
+        time.sleep(0.3)  # accepted: the server counts them
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as extra:
+            extra.sendall(b"GET /api/variants?lang=fi HTTP/1.1\r\nHost: x\r\n\r\n")
+            answer = b""
+            while chunk := extra.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 503"), answer
+        for line in (b"content-type: application/json", b"x-frame-options: deny",
+                     b"connection: close"):
+            assert line in head.lower(), head
+        refused = json.loads(body)
+        assert refused["error"] == ("the server is at its limit of 3 connections and requests "
+                                    "at once; try again shortly")
+        assert "(3)" in refused["message"] and english_in(refused["message"]) == []
+        for sock in idle:
+            sock.close()
+        time.sleep(0.3)
+        assert call(url + "api/variants")[0] == 200
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)

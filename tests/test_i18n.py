@@ -268,19 +268,19 @@ _WINDOW_HANDS = ["AS 10S KH QH JD 9C 8C 7D", "QS 10D AH 10H KC 9D 9S 8D"]
 _SEVENS = [  # variant, hands, turn-up, action; the English text is the engine's own
     (bz.variants.RUBICON, [h + " 7S" for h in _WINDOW_HANDS], None, bz.ExchangeSeven("7S"),
      "R8.1/no-trump-seven", "R8.1: the seven of trumps scores nothing in rubicon (R9.1)",
-     "R8.1: valttiseiska ei tuo pisteitä pelissä Rubicon-bezique (R9.1)",
-     "R8.1: die Trumpf-7 zählt in Rubikon-Bézique nichts (R9.1)"),
+     "R8.1: valttiseiska ei tuo pisteitä pelissä ”Rubicon-bezique” (R9.1)",
+     "R8.1: die Trumpf-7 zählt in „Rubikon-Bézique“ nichts (R9.1)"),
     (bz.variants.TWO_PACK.with_options(sevens_score=False), _WINDOW_HANDS, "7H",
      bz.ExchangeSeven("7S"), "R4.2/sevens-score-off",
      "R4.2: the seven of trumps scores nothing in two-pack (sevens_score)",
-     "R4.2: valttiseiska ei tuo pisteitä pelissä Kahden pakan bezique (sevens_score)",
-     "R4.2: die Trumpf-7 zählt in Bézique zu zweit nichts (sevens_score)"),
+     "R4.2: valttiseiska ei tuo pisteitä pelissä ”Kahden pakan bezique” (sevens_score)",
+     "R4.2: die Trumpf-7 zählt in „Bézique zu zweit“ nichts (sevens_score)"),
     (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.ExchangeSeven("7S"),
      "R5.1/no-turn-up", "R5.1: no-preset-trump has no turn-up: a seven of trumps is shown or "
-     "played, never exchanged", "R5.1: pelissä Kahden pakan bezique ilman valmista valttia ei "
+     "played, never exchanged", "R5.1: pelissä ”Kahden pakan bezique ilman valmista valttia” ei "
      "ole valttikorttia: "
      "valttiseiska näytetään tai pelataan, sitä ei koskaan vaihdeta",
-     "R5.1: Bézique zu zweit ohne festen Trumpf hat keine offene Trumpfkarte: die Trumpf-7 "
+     "R5.1: „Bézique zu zweit ohne festen Trumpf“ hat keine offene Trumpfkarte: die Trumpf-7 "
      "wird gezeigt oder "
      "gespielt, nie getauscht"),
     (bz.variants.NO_PRESET_TRUMP, _WINDOW_HANDS, None, bz.Declare("trump_seven", "7S"),

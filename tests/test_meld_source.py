@@ -71,7 +71,14 @@ def test_R5_3_the_bots_ask_the_same_object() -> None:
     once through the engine's object; the hand and table have none of their own."""
     won = valuation.tables_of(bz.variants.FILDINSKI)
     assert won.play_hook is _fildinski.fildinski
-    assert won.meld_cards is _fildinski.won_meld_cards and not won.reuses
+    assert won.meld_cards is _fildinski.won_meld_cards
+    # won cards serve once and count alike in every class (R11.5): the valuation's upgrades
+    # (R3.5) count no more than their class
+    s, rng = bz.new_deal(bz.variants.FILDINSKI, seed=3), random.Random(3)
+    while not any(s.won):
+        s = bz.apply(s, rng.choice(bz.legal_actions(s)))
+    for p in range(2):
+        assert len(set(won.meld_cards(won, p, s.hands[p], s.table, s.won))) == 1
     hand = valuation.tables_of(bz.variants.TWO_PACK)
     assert hand.play_hook is None and hand.meld_cards is _sources.hand_meld_cards
 

@@ -379,7 +379,9 @@ def test_the_page_and_its_files_are_served(web: server.Running) -> None:
 
 
 @pytest.mark.parametrize("verbose", [False, True])
-def test_the_command_serves_and_prints_nothing_unless_asked(verbose: bool) -> None:
+def test_the_command_says_where_it_serves_and_more_only_if_asked(verbose: bool) -> None:
+    """One line on standard error: the address, the database, how to stop it; with
+    ``--verbose`` every request too."""
     process, url = start_server("--bot", "random", *(["--verbose"] if verbose else []))
     try:
         status, answer = call(url + "api/games", "POST", {})
@@ -388,7 +390,20 @@ def test_the_command_serves_and_prints_nothing_unless_asked(verbose: bool) -> No
         process.terminate()
         out, err = process.communicate(timeout=30)
     assert out == ""
+    first = f"bezique serve: {url} (database: in memory); Ctrl+C stops it\n"
     if verbose:
-        assert f"serving {url}" in err and "POST /api/games" in err
+        assert err.startswith(first) and "POST /api/games" in err
     else:
-        assert err == ""
+        assert err == first
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fi", "bezique serve: {url} (tietokanta: {db}); Ctrl+C pysäyttää sen\n"),
+    ("de", "bezique serve: {url} (Datenbank: {db}); Strg+C beendet ihn\n")])
+def test_the_command_says_where_it_serves_in_the_chosen_language(
+        lang: str, line: str, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    process, url = start_server("--db", db, "--lang", lang)
+    process.terminate()
+    out, err = process.communicate(timeout=30)
+    assert (out, err) == ("", line.format(url=url, db=db))

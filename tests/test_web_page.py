@@ -2,7 +2,9 @@
 as tests/test_web_browser.py): the Hint button and the review of one's own moves (issue
 38), the page wholly in Finnish and German, numbers with a decimal comma, invitation
 links that survive a reload, a joining person without the new-game form, the Finnish
-seed placeholder whole, the favicon (issue 39)."""
+seed placeholder whole, the favicon (issue 39). The server is ``bezique serve`` in a
+process of its own (issue 40), as a player meets it; what the tests check of a game the
+library rebuilds from what the API tells a seat."""
 
 from __future__ import annotations
 
@@ -17,10 +19,10 @@ import pytest
 import bezique as bz
 import test_web_browser
 from bezique import i18n
-from bezique.web import serving as server
+from bezique.web.games import HINT_WORLDS, REVIEW_WORLDS
 from test_web_browser import play_by_api, seat_link, two_people
 from test_words import _english_in
-from webapi import open_store
+from webapi import Served, call, page_game, served
 
 chromium = test_web_browser.chromium
 """The headless Chromium of the browser test (a fixture, shared)."""
@@ -30,14 +32,13 @@ browser = test_web_browser.browser
 START = {"en": "New game", "fi": "Uusi peli", "de": "Neue Partie"}
 
 
-@pytest.fixture()
-def web() -> Iterator[server.Running]:
-    with server.running(store=open_store(bot="greedy", review_worlds=1)) as running:
-        yield running
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    yield from served(tmp_path_factory.mktemp("web_page"))
 
 
 @pytest.fixture()
-def tab(chromium: Any, web: server.Running) -> Iterator[Any]:
+def tab(chromium: Any, web: Served) -> Iterator[Any]:
     context = chromium.new_context()
     page = context.new_page()
     page.goto(web.url)
@@ -60,21 +61,23 @@ def shown_text(page: Any) -> str:
     return page.inner_text("body") + "\n" + "\n".join(options)
 
 
-def session_of(web: server.Running, page: Any) -> Any:
-    game_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
-    return web.store.run(game_id, lambda session: session)
+def position_of(web: Served, page: Any, seed: int) -> bz.State:
+    """The lone deal of the page's seat, rebuilt by the library (it was shuffled by
+    ``seed``)."""
+    return web.position(*page_game(page), seed)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_the_hint_button_shows_the_best_moves_of_the_librarys_search(
-        web: server.Running, tab: Any, lang: str) -> None:
+        web: Served, tab: Any, lang: str) -> None:
     choose_language(tab, lang)
     browser.start_deal(tab, "two-pack", 4)
     assert tab.locator("#hint-button").is_visible() and not tab.locator("#hints").is_visible()
     browser.click_and_wait(tab, "#hint-button")
-    session = session_of(web, tab)
-    expected = bz.bots.analyse(bz.observe(session.position, 0), budget=web.store.hint_worlds,
-                               rng=random.Random(f"hint:{session.id}:{len(session.actions)}"))
+    game_id, token = page_game(tab)
+    moves = web.view(game_id, token)["moves"]
+    expected = bz.bots.analyse(bz.observe(web.position(game_id, token, 4), 0),
+                               budget=HINT_WORLDS, rng=random.Random(f"hint:{game_id}:{moves}"))
     hints = tab.eval_on_selector_all("#hints li[data-hint]", "all => all.map(li => "
                                      "[li.dataset.hint, li.innerText])")
     assert [action for action, _ in hints] == [bz.format_action(r.action)
@@ -93,8 +96,7 @@ def test_the_hint_button_shows_the_best_moves_of_the_librarys_search(
     assert tab.locator("#hints li").count() == 0
 
 
-def test_after_a_deal_the_review_shows_the_persons_own_moves(web: server.Running,
-                                                             tab: Any) -> None:
+def test_after_a_deal_the_review_shows_the_persons_own_moves(web: Served, tab: Any) -> None:
     game = play_by_api(web, "two-pack", 3, whole_game=False)
     tab.goto(seat_link(web, game))
     tab.reload()  # the address differs in its hash only: no load of its own
@@ -102,9 +104,10 @@ def test_after_a_deal_the_review_shows_the_persons_own_moves(web: server.Running
     assert not tab.locator("#review").is_visible()
     browser.click_and_wait(tab, "#review-button")
     tab.wait_for_selector("#review:not([hidden])")
-    session = web.store.run(game["id"], lambda s: s)
-    record = bz.Record.from_play(session.start, session.actions)
-    mine = bz.bots.review(record, budget=web.store.review_worlds, seed=session.seed).of(0)
+    status, text = call(web.url + f"api/games/{game['id']}/record", token=game["tokens"]["0"])
+    assert status == 200
+    record = bz.Record.loads(text)
+    mine = bz.bots.review(record, budget=REVIEW_WORLDS, seed=3).of(0)
     shown = tab.eval_on_selector_all("#review li", "all => all.map(li => Number(li.dataset.index))")
     assert shown == [m.index for m in mine if round(m.loss, 2) > 0]  # as the server sends it
     assert tab.inner_text("#review-summary").startswith(f"{len(mine)} decisions")
@@ -112,7 +115,7 @@ def test_after_a_deal_the_review_shows_the_persons_own_moves(web: server.Running
 
 
 @pytest.mark.parametrize("lang", ["fi", "de"])
-def test_the_page_in_finnish_and_german_shows_no_english_word(web: server.Running, tab: Any,
+def test_the_page_in_finnish_and_german_shows_no_english_word(web: Served, tab: Any,
                                                               lang: str) -> None:
     """A deal against a level played to the end by clicking, with a hint and the review,
     the page read at every step: none of the English words of the CLI's sweep, numbers
@@ -142,18 +145,18 @@ def test_the_page_in_finnish_and_german_shows_no_english_word(web: server.Runnin
     text = "\n".join(said)
     assert _english_in(text) == []
     assert not re.search(r"(?<![R\d.])\d+\.\d", text)  # a decimal comma (rule ids aside)
-    result = bz.deal_result(session_of(web, tab).state)
+    result = bz.deal_result(position_of(web, tab, 4))
     assert i18n.describe_result(result, lang, variant=bz.variants.TWO_PACK) in text
 
 
-def test_the_english_page_would_be_caught(web: server.Running, tab: Any) -> None:
+def test_the_english_page_would_be_caught(web: Served, tab: Any) -> None:
     """The sweep above would see English: the same page in English shows its words."""
     browser.start_deal(tab, "two-pack", 4, seats=["human", "bot:level2"])
     assert {"player", "you", "trump", "stock", "phase"} <= set(_english_in(shown_text(tab)))
 
 
 def test_invitation_links_survive_a_reload_and_the_joiner_sees_no_new_game_form(
-        chromium: Any, web: server.Running) -> None:
+        chromium: Any, web: Served) -> None:
     contexts, (first, second), _ = two_people(chromium, web)
     link = first.get_attribute('#invite a[data-seat="1"]', "href")
     assert first.locator("#new-game").is_visible()  # the creator may start another
@@ -169,7 +172,7 @@ def test_invitation_links_survive_a_reload_and_the_joiner_sees_no_new_game_form(
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_finnish_seed_placeholder_is_whole(chromium: Any, web: server.Running,
+def test_the_finnish_seed_placeholder_is_whole(chromium: Any, web: Served,
                                                width: int) -> None:
     context = chromium.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
@@ -188,7 +191,7 @@ def test_the_finnish_seed_placeholder_is_whole(chromium: Any, web: server.Runnin
     context.close()
 
 
-def test_the_favicon_is_served(tab: Any, web: server.Running) -> None:
+def test_the_favicon_is_served(tab: Any, web: Served) -> None:
     answer = tab.request.get(web.url + "favicon.ico")
     assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml")
     assert tab.get_attribute('link[rel="icon"]', "href") == "/favicon.svg"

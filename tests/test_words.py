@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,9 +26,18 @@ TWO, FOUR, RUBICON = bz.variants.TWO_PACK, bz.variants.FOUR_HANDED, bz.variants.
 
 def _finished(variant: bz.Variant, seed: int) -> bz.State:
     state = bz.new_deal(variant, seed=seed)
-    while not state.is_over:
-        state = bz.apply(state, bz.legal_actions(state)[0])
+    for action in _first_actions(variant, seed):
+        state = bz.apply(state, action)
     return state
+
+
+def _first_actions(variant: bz.Variant, seed: int) -> list[bz.Action]:
+    """The actions of :func:`_finished`'s deal: the first legal action each time."""
+    state, actions = bz.new_deal(variant, seed=seed), []
+    while not state.is_over:
+        actions.append(bz.legal_actions(state)[0])
+        state = bz.apply(state, actions[-1])
+    return actions
 
 
 def _catalog(lang: str) -> list[str]:
@@ -131,17 +141,18 @@ _ENGLISH = ("wins", "win %", "mean pts", "ties", "combinations per deal", "total
             "seed", "scores", "declares", "plays", "passes", "not allowed", "settlement",
             "you", "your", "the", "and", "deals", "games", "stock", "hand", "trump", "phase",
             "options", "meld table", "aliases", "players", "packs", "simulated", "bye",
-            "commands", "number", "action", "rubicon")
-"""English words none of which a Finnish or German screen shows."""
+            "commands", "number", "action", "rubicon", "random", "greedy", "search")
+"""English words none of which a Finnish or German screen shows (the bots' names too: a
+bot to type is quoted, ``'greedy'``)."""
 
 _NOTATION = re.compile(r"\b(play|declare|announce|exchange|pass|guess)\b( [\w♠♥♦♣]+)*"
                        r"|--\w+|'[^']*'|\b\w+_\w+\b|^.* = .*$", re.M)
 """What stays as it is typed: actions in the notation, options and their values, quotes."""
 
 
-_IDS = sorted({name for v in bz.variants.ALL for name in (v.name, *v.aliases)}
-              | {"random", "greedy", "search"}, key=len, reverse=True)
-"""The variants' and bots' names, typed as they are (``--variant two-pack``)."""
+_IDS = sorted({name for v in bz.variants.ALL for name in (v.name, *v.aliases)}, key=len,
+              reverse=True)
+"""The variants' names, typed as they are (``--variant two-pack``)."""
 
 
 def _english_in(text: str) -> list[str]:
@@ -158,17 +169,24 @@ _COMMANDS = ("demo", "play", "simulate", "review", "ladder", "rules", "serve")
 
 @pytest.mark.parametrize("lang", ["fi", "de"])
 def test_every_cli_command_speaks_only_the_chosen_language(
-        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
     """demo, play (its answers to a typo, a wrong number, an illegal card, help, to the end
-    of the deal), simulate (deals and games), rules and every ``--help``, in Finnish and
-    German: none of the English words of the screens (the notation typed and the option
-    names aside)."""
+    of the deal), simulate (deals and games), review (a deal's record), ladder, rules and
+    every ``--help``, in Finnish and German: none of the English words of the screens (the
+    notation typed, the option names and the quoted names to type aside), the bots' names
+    ("random", "greedy") included."""
+    record = tmp_path / "deal.txt"
+    record.write_text(bz.Record.from_play(bz.new_deal(TWO, seed=3), _first_actions(TWO, 3))
+                      .dumps(), encoding="utf-8")
     said: list[str] = []
     for argv in (["demo", "--seed", "3"], ["demo", "--variant", "four-handed", "--seed", "1"],
                  ["demo", "--variant", "rubicon", "--seed", "3"],
                  ["simulate", "--deals", "3", "--seed", "1"],
                  ["simulate", "--games", "1", "--variant", "rubicon"],
                  ["simulate", "--deals", "2", "--variant", "four-handed", "--bots", "greedy"],
+                 ["review", str(record), "--budget", "1"],
+                 ["ladder", "--bots", "random,greedy,level1", "--deals", "1"],
                  ["rules"], ["rules", "two-pack"], ["rules", "rubicon"],
                  ["--help"], *([command, "--help"] for command in _COMMANDS)):
         assert main([*argv, "--lang", lang]) == 0, argv
@@ -186,6 +204,10 @@ def test_every_cli_command_speaks_only_the_chosen_language(
     assert _english_in(text) == []
     assert ("voitti jaon" if lang == "fi" else "gewinnt das Spiel") in text
     assert ("en ymmärrä siirtoa" if lang == "fi" else "ist kein Zug, den ich lesen kann") in text
+    assert ("botti 0 (ahne)" if lang == "fi" else "Bot 0 (gierig)") in text  # simulate
+    assert ("botteja (sattumanvarainen)" if lang == "fi" else "Bots (zufällig)") in text
+    assert ("aloittelija" if lang == "fi" else "Anfänger") in text  # the ladder's level1
+    assert ("päätöstä" if lang == "fi" else "Entscheidungen") in text  # the review
     assert not re.search(r"(?<![R\d.])\d+\.\d", text)  # a decimal comma (rule ids aside)
 
 
@@ -237,7 +259,7 @@ def test_an_unknown_lang_keeps_its_error_and_helps_in_the_default(
 def test_the_english_words_are_found_in_english(capsys: pytest.CaptureFixture[str]) -> None:
     """The sweep above would see English: the same commands in English show its words."""
     assert main(["simulate", "--deals", "2", "--lang", "en"]) == 0
-    assert {"wins", "win %", "mean pts", "ties", "total"} <= set(
+    assert {"wins", "win %", "mean pts", "ties", "total", "random"} <= set(
         _english_in(capsys.readouterr().out))
 
 
@@ -393,12 +415,34 @@ def test_de_trumpf_7_not_siebenen() -> None:
 
 
 def test_refusals_name_the_variant_by_its_title() -> None:
-    """"pelissä two-pack", "two-pack kennt keine Meldung": the title of the language."""
+    """"pelissä two-pack", "two-pack kennt keine Meldung": the title of the language, set
+    off in the language's quotes with the combination's name (” … ” in Finnish, „ … “ in
+    German), so that the names read as names mid-sentence."""
     refused = _window_refusal(bz.Declare(K.BACK_DOOR, "AS 10S KS QS JS"))
     assert i18n.message(refused, "fi") == (
-        "R3.3: pelissä Kahden pakan bezique ei ole yhdistelmää tavallinen suora")
+        "R3.3: pelissä ”Kahden pakan bezique” ei ole yhdistelmää ”tavallinen suora”")
     assert i18n.message(refused, "de") == (
-        "R3.3: Bézique zu zweit kennt keine Meldung einfache Sequenz")
+        "R3.3: „Bézique zu zweit“ kennt keine Meldung „einfache Sequenz“")
+    assert str(refused) == "R3.3: two-pack has no combination back_door"  # English: the ids
+
+
+def test_names_spliced_into_a_sentence_are_quoted() -> None:
+    """Every Finnish and German template that names a variant ({variant}) or a combination
+    ({meld}) in a sentence sets it off in quotes; the actions told in words ("pöytää
+    beziquen", "meldet das Bézique": an object in its case) and a name in brackets
+    aside."""
+    from babel.messages.pofile import read_po
+
+    quotes = {"fi": ("”", "”"), "de": ("„", "“")}
+    for lang, (left, right) in quotes.items():
+        with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "bezique.po").open("rb") as f:
+            entries = [m for m in read_po(f) if m.id and isinstance(m.string, str)]
+        for m in entries:
+            if m.context in ("action", "action, you"):
+                continue
+            for field in ("{variant}", "{meld}"):
+                bare = m.string.replace(f"{left}{field}{right}", "").replace(f"({field})", "")
+                assert field not in bare or m.string.startswith(f"{field}:"), (lang, m.string)
 
 
 @pytest.mark.parametrize("message_id", ["R2.9/seven-in-phase-2", "R4.2/seven-alone"])

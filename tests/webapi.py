@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import bezique as bz
 from bezique.web import GameStore, Running, running
 from bezique.web.limits import CreationLimit
 
@@ -113,3 +114,50 @@ def api(web: Any, path: str) -> str:
     """The address of the API's ``path`` on the in-process server ``web``."""
     url: str = web.url + "api/" + path
     return url
+
+
+class Served:
+    """``bezique serve`` in a process of its own (:func:`served`): its address, and the
+    games' state as the library rebuilds it from what the API tells a seat."""
+
+    def __init__(self, process: subprocess.Popen[str], url: str) -> None:
+        self.process = process
+        self.url = url
+
+    def view(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
+        """The seat's view of the game (``GET /api/games/<id>``)."""
+        status, seen = call(self.url + f"api/games/{game_id}?lang={lang}", token=token)
+        assert status == 200, seen
+        view: dict[str, Any] = seen
+        return view
+
+    def position(self, game_id: str, token: str, seed: int) -> bz.State:
+        """A lone deal's position, rebuilt by the library: the deal ``seed`` shuffles, then
+        the actions of the view's log (every seat's, in the notation)."""
+        view = self.view(game_id, token)
+        state = bz.new_deal(bz.variants.get(view["variant"]), seed=seed)
+        for entry in view["log"]:
+            state = bz.apply(state, bz.parse_action(state, f"{entry['player']}: "
+                                                           f"{entry['action']}"),
+                             player=entry["player"])
+        return state
+
+
+def served(tmp_dir: Path, *args: str) -> Iterator[Served]:
+    """``bezique serve --db <tmp_dir>/games.sqlite --bot greedy`` (and ``args``) as a
+    process on a free loopback port, for a module's tests (a fixture's body); stopped at
+    the end."""
+    process, url = start_server("--db", str(tmp_dir / "games.sqlite"), "--bot", "greedy",
+                                *args)
+    try:
+        yield Served(process, url)
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
+
+
+def page_game(page: Any) -> tuple[str, str]:
+    """The game id and the seat's token of a page's address (``#game=...&token=...``)."""
+    found = page.evaluate("() => { const h = new URLSearchParams(location.hash.slice(1)); "
+                          "return [h.get('game'), h.get('token')]; }")
+    return found[0], found[1]

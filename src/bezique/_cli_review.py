@@ -72,10 +72,12 @@ def run_ladder(variant: Variant, bots: Sequence[tuple[str, Bot]], *, deals: int,
     names = [name for name, _ in bots]
     if len(set(names)) != len(names):
         raise BeziqueError(t.gettext("a ladder names each bot once, not {bots}").format(
-            bots=", ".join(names)))
+            bots=", ".join(f"'{n}'" for n in names)))
     result = ladder(variant, dict(bots), deals=deals, seed=seed, workers=workers)
-    write(t.gettext("{deals} shuffles per pair, each dealt once per side; Elo from the "
-                    "first bot, {confidence} intervals").format(
+    write(t.ngettext("{deals} shuffle per pair, dealt once per side; Elo from the first "
+                     "bot, {confidence} intervals",
+                     "{deals} shuffles per pair, each dealt once per side; Elo from the "
+                     "first bot, {confidence} intervals", deals).format(
         deals=deals, confidence=confidence_level(lang)))
     write(result.table(lang))
     return 0

@@ -20,7 +20,8 @@ __all__ = ["add_serve_parser", "serve"]
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run ``bezique serve``: the web app until SIGINT or SIGTERM; 0.
+    """Run ``bezique serve``: the web app until SIGINT or SIGTERM; 0. One line on standard
+    error says where it listens and the database (every request too with ``--verbose``).
 
     Raises:
         BeziqueError: without the web extra, for an unknown bot or an address that
@@ -36,7 +37,7 @@ def serve(args: argparse.Namespace) -> int:
             module=(exc.name or "?").split(".")[0])) from None
     if args.bot not in players.BOTS:
         raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
-            name=args.bot, bots=", ".join(players.BOTS)))
+            name=args.bot, bots=", ".join(f"'{n}'" for n in players.BOTS)))
     limit = limits.CreationLimit(burst=args.burst, per_hour=args.games_per_hour,
                                  unplayed=args.unplayed_games, unplayed_days=args.unplayed_days)
     try:
@@ -57,9 +58,9 @@ def serve(args: argparse.Namespace) -> int:
         store = web.GameStore(bot=args.bot, db=db, expire_days=args.expire_days,
                               unplayed_days=args.unplayed_days, limit=limit,
                               max_games=args.max_games, search_slots=args.search_slots)
-        if args.verbose:
-            print(t.gettext("serving {url}").format(url=serving.url_of(sock)), file=sys.stderr,
-                  flush=True)
+        print(t.gettext("bezique serve: {url} (database: {db}); Ctrl+C stops it").format(
+            url=serving.url_of(sock), db=t.gettext("in memory") if args.db == ":memory:"
+            else args.db), file=sys.stderr, flush=True)
         serving.serve(store, sock, verbose=args.verbose,
                       forwarded_allow_ips=args.forwarded_allow_ips,
                       limits=serving.Limits(request_timeout=args.request_timeout,
@@ -121,7 +122,8 @@ def add_serve_parser(sub: Any, whole: Callable[[int | None], Callable[[str], int
         help=_("seconds a request's head, then its body, may take to arrive (default 10)"))
     add("--forwarded-allow-ips", metavar="ADDRESSES", help=_("the reverse proxies (comma-"
         "separated, or *) whose X-Forwarded-For names the client (default: none)"))
-    add("--verbose", action="store_true", help=_("print the address and every request"))
+    add("--verbose", action="store_true",
+        help=_("print every request too (the address is printed anyway)"))
     return serve
 
 

@@ -22,6 +22,7 @@ from bezique.engine import apply, check_action, forced_action, legal_actions, ne
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.i18n import (
     Translator,
+    bot_name,
     describe,
     describe_move,
     message,
@@ -294,7 +295,7 @@ def play_deal(variant: Variant, *, seed: int, human: int, bot: Bot,
             else t.gettext(" (side {side})").format(side=state.sides[human]))
     write(t.gettext("you are player {player}{side}, the others are {bot} bots; "
                     "player {dealer} deals.").format(
-        player=human, side=side, bot=getattr(bot, "name", type(bot).__name__),
+        player=human, side=side, bot=bot_name(getattr(bot, "name", type(bot).__name__), lang),
         dealer=state.dealer))
     write(t.gettext("Answer with a number or an action ('play QS', 'pass'); 'help' explains, "
                     "'quit' or Ctrl-D stops."))

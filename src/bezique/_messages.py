@@ -9,8 +9,8 @@ text made by :func:`english` here. The id starts with the id of the rule that re
 The templates are the ``msgid`` of the gettext catalogs, the id their ``msgctxt``;
 ``pybabel extract`` finds them by the ``_define`` and ``_word`` calls (``babel.cfg``).
 :data:`WORDS` are the names the catalogs translate by context: ``meld``, ``rank``,
-``suit``, ``ranks`` (a rank in the plural), ``where`` (filled into a template) and
-``variant`` (the presets' titles).
+``suit``, ``ranks`` (a rank in the plural), ``where`` (filled into a template),
+``bot`` (the bots' names) and ``variant`` (the presets' titles).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any, TypeGuard
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.melds import MeldClass, MeldKind
 
-__all__ = ["MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason", "reason_rule",
-           "render", "rule_of"]
+__all__ = ["BOT_WORDS", "MELD_OBJECTS", "MESSAGES", "N_", "WORDS", "english", "is_reason",
+           "reason_rule", "render", "rule_of"]
 
 MESSAGES: dict[str, str] = {}
 """Every message id and its English template (``str.format`` fields)."""
@@ -287,6 +287,18 @@ _word("suit", "spades")
 _word("suit", "hearts")
 _word("suit", "diamonds")
 _word("suit", "clubs")
+
+# --- the bots' names (bezique.i18n.bot_name): the library's bots and the five levels
+BOT_WORDS = ("random", "greedy", "search", "beginner", "casual", "club", "expert", "master")
+"""The bots' names the catalogs translate (context ``bot``), the levels 1-5 last."""
+_word("bot", "random")
+_word("bot", "greedy")
+_word("bot", "search")
+_word("bot", "beginner")
+_word("bot", "casual")
+_word("bot", "club")
+_word("bot", "expert")
+_word("bot", "master")
 
 # --- the variants' titles (bezique.variants.ALL)
 _word("variant", "Two-pack Bezique")

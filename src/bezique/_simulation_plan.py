@@ -63,25 +63,21 @@ def seating_of(variant: Variant, bots: Sequence[Bot]) -> Seating:
             partnerships do not survive the rotation.
     """
     players, sides = variant.players, variant.deal.sides
-    side_count = variant.deal.side_count
     bots = tuple(bots)
     for bot in bots:
         if not callable(getattr(bot, "choose", None)):
             raise TypeError(f"{bot!r} is not a bot: it has no choose(observation, rng) method")
-    if len(bots) == players:
-        owners = tuple(range(players))
-    elif len(bots) == side_count:
-        owners = tuple(sides)
-        for r in range(players):
-            for j in range(side_count):
-                if len({sides[(k + r) % players] for k in range(players) if owners[k] == j}) > 1:
-                    raise SimulationError(f"{variant.name}: its partnerships do not survive "
-                                          "the seat rotation; give one bot per seat")
-    else:
-        raise SimulationError(f"{variant.name} needs {players} bots (one per seat)"
-                              + (f" or {side_count} (one per side)"
-                                 if side_count != players else "")
-                              + f", not {len(bots)}")
+    seatings = variant.deal.seatings()  # one bot per seat, or one per side (R6.1)
+    owners = dict(seatings).get(len(bots))
+    if owners is None:
+        needs = " or ".join(f"{n}{way}" for (n, _), way in zip(
+            seatings, (" bots (one per seat)", " (one per side)"), strict=False))
+        raise SimulationError(f"{variant.name} needs {needs}, not {len(bots)}")
+    for r in range(players):
+        for j in set(owners):
+            if len({sides[(k + r) % players] for k in range(players) if owners[k] == j}) > 1:
+                raise SimulationError(f"{variant.name}: its partnerships do not survive "
+                                      "the seat rotation; give one bot per seat")
     return Seating(bots, owners, tuple(sides))
 
 

@@ -33,8 +33,10 @@ Subcommands:
 * ``bezique rules [NAME]``: a variant's players, packs, hand size, options
   with their defaults and meld table; without a name, the variants.
 * ``bezique serve [--host H] [--port N] [--db PATH] [--expire-days D] ...``: the
-  reference web app (:mod:`bezique.web`, the ``web`` extra) until Ctrl-C; ``bezique
-  serve --help`` lists the limits it takes (``docs/deploy.rst``).
+  reference web app (:mod:`bezique.web`, the ``web`` extra) until Ctrl-C, saying where
+  (``bezique serve: http://127.0.0.1:8000/ (database: games.db); Ctrl+C stops it``, on
+  standard error); ``bezique serve --help`` lists the limits it takes
+  (``docs/deploy.rst``).
 
 Every subcommand takes ``--lang en|fi|de`` (:mod:`bezique.i18n`): the language of what
 it tells, by default the environment's locale (``LANG=fi_FI.UTF-8``) when the library
@@ -75,6 +77,7 @@ from bezique.engine import new_deal
 from bezique.errors import BeziqueError, VariantError
 from bezique.i18n import (
     LANGUAGES,
+    bot_name,
     default_language,
     meld_name,
     translator,
@@ -107,7 +110,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     t = translator(args.lang)
     print(t.gettext("bots: {bots} (seat 0 first; --bots to choose)").format(
-        bots=", ".join(names)))
+        bots=", ".join(bot_name(name, args.lang) for name in names)))
     narrate_deal(state, choose, print, args.lang)
     return 0
 
@@ -148,10 +151,10 @@ def make_bot(name: str, lang: str = "en") -> Bot:
         return bots_module.level(key)
     if key not in BOTS:
         raise BeziqueError(t.gettext("unknown bot '{name}'; the bots are: {bots}").format(
-            name=name, bots=", ".join([*BOTS, "level1-level5"])))
+            name=name, bots=", ".join(f"'{n}'" for n in [*BOTS, "level1-level5"])))
     cls = getattr(bots_module, BOTS[key], None)
     if cls is None:
-        have = ", ".join(n for n, c in BOTS.items() if hasattr(bots_module, c))
+        have = ", ".join(f"'{n}'" for n, c in BOTS.items() if hasattr(bots_module, c))
         raise BeziqueError(t.gettext("the {name} bot is not available in this version; use "
                                      "one of: {bots}").format(name=key, bots=have))
     bot: Bot = cls()

@@ -118,10 +118,10 @@ def _declaration_faces(variant: Variant, kind: MeldKind) -> Iterator[tuple[Card,
                 yield pair * _BEZIQUE_PAIRS[kind]
     elif kind in _QUARTET_RANK:
         rank = _QUARTET_RANK[kind]
-        packs = variant.deck.packs
         for suits in combinations_with_replacement(_SUITS, 4):
-            if max(suits.count(s) for s in _SUITS) <= packs:
-                yield tuple(Card.of(rank, suit) for suit in suits)
+            quartet = tuple(Card.of(rank, suit) for suit in suits)
+            if variant.deck.holds(quartet):
+                yield quartet
     elif kind in _TRUMP_QUARTET:
         rank, copies = _TRUMP_QUARTET[kind]
         for suit in _SUITS:
@@ -160,17 +160,17 @@ class ActionEncoder:
         """The rules the ids are for."""
         table: list[Action | None] = [Play(card) for card in ALL_CARDS]
         table += [Play(card, from_table=True) for card in ALL_CARDS]
-        kinds = variant.melds.kinds
+        melds = variant.melds
         for kind in MeldKind:
-            if kind in kinds:
+            if melds.declarable(kind):
                 table += [Declare(kind, faces) for faces in _declaration_faces(variant, kind)]
-        if MeldKind.TRUMP_SEVEN in kinds:
+        if melds.declarable(MeldKind.TRUMP_SEVEN):
             table += [Declare(MeldKind.TRUMP_SEVEN, (seven,)) for seven in _SEVENS]
             table += [ExchangeSeven(seven) for seven in _SEVENS]
         table.append(Pass())
         table += [GuessPacket(n) for n in _packet_sizes(variant)]
         self._carte_blanche = -1
-        if MeldKind.CARTE_BLANCHE in kinds:
+        if melds.declarable(MeldKind.CARTE_BLANCHE):
             self._carte_blanche = len(table)
             table.append(None)
         # R13.7: one id per combination that may be announced, after the others (the ids

@@ -85,8 +85,7 @@ def advance(game: Game, state: State) -> Game:
         # R8.5: each deal is a game by itself
         return Game(game.variant, game.seed, deals, result.settlement.totals, state, True,
                     result.settlement.winner)
-    target = game.variant.scoring.target
-    if max(totals) >= target:
+    if game.variant.scoring.game_over(totals):
         top = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == top]
         winner = leaders[0] if len(leaders) == 1 else None
@@ -108,13 +107,9 @@ def game_result(game: Game) -> GameResult:
     """
     if not game.is_over:
         raise DealNotOverError("the game is not over yet; there is no result")
-    value = 1
     totals = game.totals
     settled = game.deals[-1].settlement if game.deals else None
     if settled is not None:
         return GameResult(game.winner, totals, settled.value, len(game.deals))
-    if game.winner is not None and len(totals) == 2:
-        loser = totals[1 - game.winner]
-        if loser < game.variant.scoring.rubicon:
-            value = 2
+    value = game.variant.scoring.game_value(totals, game.winner)
     return GameResult(game.winner, totals, value, len(game.deals))

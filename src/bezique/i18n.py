@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bezique._messages import MELD_OBJECTS, MESSAGES, WORDS, english, is_reason
+from bezique._messages import BOT_WORDS, MELD_OBJECTS, MESSAGES, WORDS, english, is_reason
 from bezique.actions import Announce, Declare, ExchangeSeven, GuessPacket, Pass, Play
 from bezique.cards import Card, Rank, Suit, format_cards
 from bezique.errors import BeziqueError, IllegalActionError
@@ -49,6 +49,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LanguageError",
     "Translator",
+    "bot_name",
     "card_name",
     "default_language",
     "describe",
@@ -140,6 +141,20 @@ def card_name(card: Card | str, lang: str) -> str:
     t = translator(lang)
     return t.pgettext("card", "{rank} of {suit}").format(
         rank=t.pgettext("rank", _RANK_WORDS[c.rank]), suit=t.pgettext("suit", _SUIT_WORDS[c.suit]))
+
+
+def bot_name(name: str, lang: str) -> str:
+    """A bot's name (its ``name``, or as the command line takes it: ``"greedy"``,
+    ``"level3"``) in ``lang``: ``"ahne"``, ``"gierig"``, a level by its name; a bot of the
+    program's own keeps its name.
+
+    >>> bot_name("greedy", "fi"), bot_name("random", "de"), bot_name("level5", "fi")
+    ('ahne', 'zufällig', 'mestari')
+    """
+    key = name.strip().lower()
+    if key.startswith("level") and key[5:] in ("1", "2", "3", "4", "5"):
+        key = BOT_WORDS[2 + int(key[5:])]  # after random, greedy, search
+    return translator(lang).pgettext("bot", key) if key in BOT_WORDS else name
 
 
 def variant_title(variant: Variant, lang: str) -> str:

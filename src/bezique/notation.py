@@ -296,7 +296,7 @@ def _parse_declare(position: State | Game | Observation | None, text: str,
                            f"not {len(cards)}")
     if position is not None:
         variant = _variant_of(position)
-        if kind not in variant.melds.kinds:
+        if not variant.melds.declarable(kind):
             raise _error(text, f"{variant.name} has no meld {kind.value!r}")
     return cls(kind, cards)
 

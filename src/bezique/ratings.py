@@ -9,7 +9,12 @@ tie counts half.
 
 The ratings are the Bradley-Terry model's maximum-likelihood strengths on the Elo scale
 (400 points: ten to one odds), the first bot anchored at 0, each with a 95% interval from
-the likelihood's curvature (the standard error of its difference from the anchor). Every
+the likelihood's curvature (the standard error of its difference from the anchor). A pair
+whose one bot won every deal (a score of 100% or 0%) has no finite Elo: each pair's score
+over its ``n`` deals is taken within ``[1/(2n), 1 - 1/(2n)]``, as if half a deal had gone
+the other way, so that such a match gives a finite rating that is a lower bound (or an
+upper one) of the true difference, with a finite interval (8 deals all won: 15 to 1 odds,
+470 Elo points). Every
 bot's mean time per decision with a real choice is kept beside its rating: strength is
 nothing without its cost.
 """
@@ -29,7 +34,7 @@ import attrs
 from bezique.bots.base import Bot
 from bezique.engine import apply, new_deal
 from bezique.errors import BeziqueError
-from bezique.i18n import translator
+from bezique.i18n import bot_name, translator
 from bezique.observation import observe
 from bezique.results import deal_result
 from bezique.variants import Variant
@@ -47,7 +52,8 @@ class Rating:
     """A bot's rating on the Elo scale (:func:`ladder`)."""
 
     elo: float
-    """The maximum-likelihood rating, the first bot's being 0."""
+    """The maximum-likelihood rating, the first bot's being 0 (a bot that won or lost every
+    deal of a match: a bound, each match's score taken within ``[1/(2n), 1 - 1/(2n)]``)."""
     low: float
     """The 95% interval's lower end."""
     high: float
@@ -95,7 +101,8 @@ class Ladder:
 
     def table(self, lang: str = "en") -> str:
         """The ratings as a text table in ``lang`` (:mod:`bezique.i18n`), strongest first:
-        each bot's Elo, its 95% interval, its deals and its milliseconds per decision.
+        each bot (by :func:`bezique.i18n.bot_name`), its Elo, its 95% interval, its deals and
+        its milliseconds per decision.
 
         Raises:
             LanguageError: for a language the library does not speak.
@@ -104,10 +111,12 @@ class Ladder:
         heads = (t.gettext("bot"), t.gettext("Elo"), t.gettext("{confidence} interval").format(
                      confidence=confidence_level(lang)),
                  t.gettext("deals"), t.gettext("ms per decision"))
-        lines = [f"{heads[0]:<12} {heads[1]:>6} {heads[2]:>16} {heads[3]:>8} {heads[4]:>16}"]
+        names = {name: bot_name(name, lang) for name in self.ratings}
+        w = max(12, *map(len, names.values()))
+        lines = [f"{heads[0]:<{w}} {heads[1]:>6} {heads[2]:>16} {heads[3]:>8} {heads[4]:>16}"]
         for name, r in sorted(self.ratings.items(), key=lambda item: -item[1].elo):
             interval = f"{r.low:.0f} – {r.high:.0f}".replace("inf", "∞")
-            lines.append(f"{name:<12} {r.elo:>6.0f} {interval:>16} {r.games:>8} "
+            lines.append(f"{names[name]:<{w}} {r.elo:>6.0f} {interval:>16} {r.games:>8} "
                          f"{1000 * self.seconds.get(name, 0.0):>16.0f}")
         return "\n".join(lines)
 
@@ -192,8 +201,8 @@ def _play(job: _Job) -> _Part:
     for k in chunk:
         shuffle = seed + k
         for a_side in sorted(set(sides)):
-            seats = [(first, a) if sides[p] == a_side else (second, b)
-                     for p in range(variant.players)]
+            mine = variant.deal.members(a_side)
+            seats = [(first, a) if p in mine else (second, b) for p in range(variant.players)]
             points, winner, value = _deal(variant, shuffle, seats, times)
             best_other = max(x for i, x in enumerate(points) if i != a_side)
             if winner is not None or value is not None:  # a settlement decides (R8.5)
@@ -235,11 +244,12 @@ def _deal(variant: Variant, shuffle: int, seats: Sequence[tuple[str, Bot]],
 
 def _rate(names: list[str], matches: Sequence[Match]) -> dict[str, Rating]:
     """Bradley-Terry maximum likelihood (ties as half a win each), the first name at 0,
-    with 95% intervals from the inverse of the likelihood's curvature."""
+    with 95% intervals from the inverse of the likelihood's curvature; a match's score over
+    its ``n`` deals taken within ``[1/(2n), 1 - 1/(2n)]`` (a finite optimum)."""
     n = len(names)
     at = {name: i for i, name in enumerate(names)}
-    pairs = [(at[m.first], at[m.second], m.wins + m.ties / 2, m.deals) for m in matches
-             if m.deals]
+    pairs = [(at[m.first], at[m.second], min(max(m.wins + m.ties / 2, 0.5), m.deals - 0.5),
+              m.deals) for m in matches if m.deals]  # a score within [1/(2n), 1 - 1/(2n)]
     games = [0] * n
     for i, j, _, d in pairs:
         games[i] += d
@@ -263,7 +273,7 @@ def _rate(names: list[str], matches: Sequence[Match]) -> dict[str, Rating]:
         step = _solve_linear([[hess[a][b] + 1e-9 * (a == b) for b in free] for a in free],
                              [grad[a] for a in free])
         for k, s in zip(free, step, strict=True):
-            theta[k] += max(-2.0, min(2.0, s))  # a bot that always wins has no finite optimum
+            theta[k] += max(-2.0, min(2.0, s))  # damped Newton steps
         if max(map(abs, step), default=0.0) < 1e-9:
             break
     covariance = _inverse([[hess[a][b] + 1e-9 * (a == b) for b in free] for a in free]) \

@@ -93,13 +93,9 @@ class Settled:
     """The points the winner gains."""
 
 
-def _cut(points: int) -> int:
-    """Cut to whole hundreds (R8.5)."""
-    return points - points % 100
-
-
 def settle(raw: tuple[int, ...], brisques: tuple[int, ...], scoring: ScoringPolicy) -> Settled:
-    """Settle a two-sided deal that is a game by itself (R11.7).
+    """Settle a two-sided deal that is a game by itself (R11.7), as ``scoring`` says
+    (:meth:`~bezique.policies.ScoringPolicy.settle`).
 
     The raw totals decide the winner; an exact tie is broken by adding both
     sides' brisques; a loser under the rubicon whose brisques would lift him
@@ -114,24 +110,7 @@ def settle(raw: tuple[int, ...], brisques: tuple[int, ...], scoring: ScoringPoli
     >>> settle((1480, 720), (8, 8), rubicon).value    # 1400 + 700 + 1300
     3400
     """
-    counted = tuple(b * scoring.brisque_points for b in brisques)
-    totals = raw
-    added = False
-    if totals[0] == totals[1] and any(counted):
-        totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
-        added = True
-    if totals[0] == totals[1]:
-        return Settled(None, totals, added, False, 0)
-    winner = 0 if totals[0] > totals[1] else 1
-    loser = 1 - winner
-    if not added and totals[loser] < scoring.rubicon <= totals[loser] + counted[loser]:
-        totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
-        added = True
-    if totals[loser] >= scoring.rubicon:
-        value = _cut(totals[winner]) - _cut(totals[loser]) + scoring.game_bonus
-        return Settled(winner, totals, added, False, value)
-    value = _cut(totals[winner]) + _cut(totals[loser]) + scoring.rubicon_bonus
-    return Settled(winner, totals, added, True, value)
+    return Settled(*scoring.settle(raw, brisques))
 
 
 def deal_result(state: State) -> DealResult:
@@ -147,7 +126,7 @@ def deal_result(state: State) -> DealResult:
     breakdown = tuple(SideScore(*parts) for parts in state.score_parts(per_brisque))
     counts = Counter(combo.kind for combo in state.combos)
     settled = None
-    if scoring.settles_each_deal and len(breakdown) == 2:
+    if scoring.settles_deal(len(breakdown)):
         raw = state.scores
         brisques = state.brisques if per_brisque == 0 else (0, 0)
         settled = settle(raw, brisques, scoring)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 import attrs
 
 from bezique.i18n import (
+    bot_name,
     format_number,
     format_percent,
     meld_name,
@@ -201,30 +202,32 @@ class SimulationResult:
                  + t.gettext(", seed {seed}").format(seed=self.seed)
                  + (t.gettext(", duplicate") if self.duplicate else ""), ""]
         sides = [side_name(s, lang, self.variant) for s in range(len(self.wins))]
+        bots = [t.gettext("bot {bot} ({name})").format(bot=k, name=bot_name(name, lang))
+                for k, name in enumerate(self.bot_names)]
+        w = max(18, *(len(label) + 1 for label in bots))  # the first column's width
         has_value = self.mean_value is not None
         wins, win_rate, mean_points = t.gettext("wins"), t.gettext("win %"), t.gettext("mean pts")
         deviation, mean_value = t.gettext("sd"), t.gettext("mean value")
-        head = f"  {'':<18}{wins:>8}{win_rate:>10}{mean_points:>12}{deviation:>9}"
+        head = f"  {'':<{w}}{wins:>8}{win_rate:>10}{mean_points:>12}{deviation:>9}"
         lines.append(head + (f"{mean_value:>12}" if has_value else ""))
         for s, won in enumerate(self.wins):
-            row = (f"  {sides[s]:<18}{won:>8}{pct(won):>10}"
+            row = (f"  {sides[s]:<{w}}{won:>8}{pct(won):>10}"
                    f"{num(self.mean_points[s]):>12}{num(self.std_points[s]):>9}")
             lines.append(row + (f"{num(self.mean_value[s]):>12}" if self.mean_value else ""))
         ties = t.gettext("ties")
-        lines.append(f"  {ties:<18}{self.ties:>8}{pct(self.ties):>10}")
-        bot = t.gettext("bot {bot} ({name})")
-        for k, name in enumerate(self.bot_names):
-            row = (f"  {bot.format(bot=k, name=name):<18}{self.bot_wins[k]:>8}"
+        lines.append(f"  {ties:<{w}}{self.ties:>8}{pct(self.ties):>10}")
+        for k, label in enumerate(bots):
+            row = (f"  {label:<{w}}{self.bot_wins[k]:>8}"
                    f"{pct(self.bot_wins[k]):>10}"
                    f"{num(self.bot_mean_points[k]):>12}{num(self.bot_std_points[k]):>9}")
             lines.append(row + (f"{num(self.bot_mean_value[k]):>12}"
                                 if self.bot_mean_value else ""))
         lines.append("")
-        for k, name in enumerate(self.bot_names):
+        for k, label in enumerate(bots):
             lo, hi = self.bot_interval(k)
             lines.append("  " + t.gettext("{bot} scores {score} (ties half), {level} "
                                           "interval {low} - {high}").format(
-                bot=bot.format(bot=k, name=name),
+                bot=label,
                 score=format_percent(100 * self.bot_score(k), lang),
                 level=format_percent(95, lang, 0), low=format_percent(100 * lo, lang),
                 high=format_percent(100 * hi, lang)))

@@ -165,6 +165,16 @@ class Partnership:
             return "R11.8/own-beziques", {}
         return None
 
+    def melds_alone(self, player: int) -> bool:
+        """R6.4, R11.8: whether ``player`` declares with his own hand and table only, no
+        partner sharing his table (her cards with his, his with hers)."""
+        return not self.partners[player]
+
+    def same_side(self, a: int, b: int) -> bool:
+        """R6.1: whether the players ``a`` and ``b`` play for one side (one player, or
+        partners)."""
+        return a == b or b in self.partners[a]
+
 
 def _partner_windows(may_declare: bool, own_seven: bool,
                      counts_as_meld: bool) -> tuple[Window | None, ...]:

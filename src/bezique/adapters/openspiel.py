@@ -69,14 +69,14 @@ _DEFAULT_PARAMS = {"variant": "two-pack"}
 
 
 def _game_type(variant: Variant) -> Any:
-    two_sides = variant.deal.side_count == 2
+    zero_sum = variant.deal.zero_sum()
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name=f"Python Bezique ({variant.name})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if two_sides
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=4,
@@ -143,14 +143,13 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         """The action ids."""
         self.deck: tuple[Card, ...] = variant.deck.cards()
         self.order: tuple[int | None, ...] = deal_order(variant)
-        two_sides = variant.deal.side_count == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
             max_chance_outcomes=len(ALL_CARDS),
             num_players=variant.deal.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if two_sides else None,
+            utility_sum=0.0 if variant.deal.zero_sum() else None,
             max_game_length=max_game_length(variant),
         )
         super().__init__(_game_type(variant), info, params)

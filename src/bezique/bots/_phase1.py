@@ -67,7 +67,7 @@ def phase1(T: Tables, player: int, held: int,
         g = 1.0
     keeps = [*tt.base1]
     # packed counts of the cards available to each meld class (A=1, B=2, C=4), and of all
-    if T.partners[player]:
+    if not T.partnership.melds_alone(player):
         by_bit = class_vectors(T, player, held, table)
         used_on_table = served(my_table) if my_table else _NONE
         drops = keep_values(tt, by_bit, combos, side, g, keeps)
@@ -146,7 +146,7 @@ def follow(T: Tables, tt: TrumpTables, player: int, trick: tuple[tuple[int, Card
     # one card so far (every two-handed trick when following): it is winning (R1.3)
     leader, best = trick[0] if len(trick) == 1 else winning_pair(trick, trump)
     last = len(trick) == len(active) - 1
-    if T.sides[leader] == T.sides[player]:  # the partner's trick
+    if T.partnership.same_side(leader, player):  # the partner's trick
         return (card_bp if last else _NOTHING), 0, None, 0.0, last
     trick_bp = 0.0
     for _, c in trick:

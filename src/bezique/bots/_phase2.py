@@ -42,7 +42,7 @@ def phase2(T: Tables, player: int, held: int,
     # who is winning (:func:`~bezique.bots._trick.trick_lead`, read inline); one card so
     # far (every two-handed trick when following): it is winning (R1.3)
     leader, best = trick[0] if len(trick) == 1 else winning_pair(trick, trump)
-    if T.sides[leader] == T.sides[player]:  # the partner's trick (R11.8)
+    if T.partnership.same_side(leader, player):  # the partner's trick (R11.8)
         return best_play(legal, partner_rows, top, _ONE, 0, scores)
     return best_play(legal, follow_rows, top, _ONE, tt.beaten_by[best.index], scores)
 

@@ -24,7 +24,8 @@ from bezique.state import TableCard
 if TYPE_CHECKING:
     from bezique.bots._tables import Tables
 
-__all__ = ["HOOKS", "MeldCards", "PlayHook", "class_vectors", "hand_meld_cards", "hooks_of"]
+__all__ = ["HOOKS", "PLAYOUT_COST", "MeldCards", "PlayHook", "class_vectors", "hand_meld_cards",
+           "hooks_of", "playout_cost"]
 
 _Piles = tuple[tuple[TableCard, ...], ...]
 MeldCards = Callable[["Tables", int, tuple[Card, ...], _Piles, _Piles], tuple[int, ...]]
@@ -44,8 +45,7 @@ def class_vectors(T: Tables, player: int, held: int,
     counts in every class whose bit it has not yet been used for. ``by_bit[NO_CLASS]`` (and
     position 3) counts every card, for upgrades built on a scored combination (R3.5)."""
     call = ca = cb = cc = held
-    partners = T.partners[player]
-    for owner in (player, *partners) if partners else (player,):
+    for owner in (player, *T.partners[player]):
         for tc in table[owner]:
             w = WEIGHT(tc.card)
             bits = tc.used
@@ -73,6 +73,17 @@ HOOKS: dict[type[CardSource], tuple[PlayHook | None, MeldCards]] = {
 }
 """By the engine's class of a meld card source, the bots' phase-1 card play (``None``: the
 greedy one) and meld cards for it."""
+
+
+PLAYOUT_COST: dict[type[CardSource], float] = {HandAndTable: 1.0, WonCards: 1.5}
+"""By the engine's class of a meld card source, what an action of a phase-1 playout costs
+against the hand and table's (measured: half as much again with melds from won cards)."""
+
+
+def playout_cost(source: CardSource) -> float:
+    """What an action of a phase-1 playout costs with the meld card source ``source``, the
+    hand and table's being 1 (:data:`PLAYOUT_COST`; 1 for a class not in it)."""
+    return PLAYOUT_COST.get(type(source), 1.0)
 
 
 def hooks_of(source: CardSource) -> tuple[PlayHook | None, MeldCards]:

@@ -5,6 +5,7 @@ source (:func:`~bezique.bots._sources.hooks_of`) and the memos of a deal in prog
 
 from __future__ import annotations
 
+from bezique._engine.concerns import Partnership
 from bezique._engine.hands import WEIGHT
 from bezique.bots._layout import SUITS
 from bezique.bots._sources import MeldCards, PlayHook, hooks_of
@@ -12,7 +13,6 @@ from bezique.bots._trump_tables import TrumpTables
 from bezique.bots._variant_cache import VariantCache
 from bezique.cards import ALL_CARDS, Suit
 from bezique.engine import Rules, rules_of
-from bezique.policies import BrisqueTiming
 from bezique.variants import Variant
 
 __all__ = ["TABLES", "TableCounts", "Tables", "tables_of"]
@@ -34,6 +34,8 @@ class Tables:
         rules: The variant's compiled rules (:func:`bezique.engine.rules_of`).
         sides: Per player, the side it scores for.
         partners: Per player, the partners' seats (R11.8; none two-handed).
+        partnership: The compiled rules' partnership, asked who declares alone and who
+            plays for one side (R6.1, R11.8).
         by_trump: Per trump suit (``None``: no trump yet), its
             :class:`~bezique.bots.valuation.TrumpTables`.
 
@@ -46,19 +48,19 @@ class Tables:
     """
 
     __slots__ = ("bp", "by_trump", "copies", "deck_counts", "initial_stock", "last_played",
-                 "last_tables", "last_trump", "meld_cards", "partners", "play_hook", "reuses",
-                 "rules", "seven_points", "sides")
+                 "last_tables", "last_trump", "meld_cards", "partners", "partnership",
+                 "play_hook", "rules", "seven_points", "sides")
 
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant)
         self.rules: Rules = rules
         """The variant's compiled rules (:func:`bezique.engine.rules_of`)."""
         scoring = variant.scoring
-        if scoring.brisque_timing is BrisqueTiming.SETTLEMENT:
-            # Rubicon: brisques only break ties or save the rubicon (R8.4); Chinese: never
-            self.bp: float = 1.0 if scoring.brisque_points else 0.0
-        else:
-            self.bp = float(scoring.brisque_points)
+        # a brisque's points where they are scored (R2.11, R6.8); a token point where only
+        # the settlement counts them, to break a tie or save the rubicon (Rubicon, R8.4),
+        # none where they never count (Chinese, R9.1)
+        self.bp: float = float(scoring.brisque_value(deal_over=True)) or (
+            1.0 if scoring.settled_brisque_points() else 0.0)
         self.copies: int = variant.deck.packs
         self.deck_counts: int = sum(map(WEIGHT, ALL_CARDS)) * self.copies
         """The packed count vector of every card of the packs
@@ -68,12 +70,14 @@ class Tables:
         """Per player, the partners' seats (R11.8; none two-handed)."""
         self.sides: tuple[int, ...] = rules.sides
         """Per player, the side it scores for."""
+        self.partnership: Partnership = rules.partnership
+        """The partnership (R6.1, R11.8), asked who declares with whose table and who plays
+        for one side."""
         play_hook, meld_cards = hooks_of(rules.meld_source)  # R3.2, R5.3: chosen once
         self.play_hook: PlayHook | None = play_hook
         """The meld card source's own phase-1 card play (Fildinski, R5.3), or ``None``."""
         self.meld_cards: MeldCards = meld_cards
         """Per class bit, the packed counts of the cards a player may meld."""
-        self.reuses: bool = rules.meld_source.reuses  # upgrades exist (R3.5)
         self.seven_points: int = rules.sevens.worth  # 0 where no seven scores (R13.6)
         self.by_trump: dict[Suit | None, TrumpTables] = {
             trump: TrumpTables(rules, trump, self.bp) for trump in (*SUITS, None)}

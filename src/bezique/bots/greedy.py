@@ -167,7 +167,7 @@ def decide(variant: Variant, player: int, stage: Stage, phase: int, held: int,
             return phase2(T, player, held, trick, trump, played, legal, scores)
         if T.play_hook is not None:  # the meld card source's own play (Fildinski, R5.3)
             return T.play_hook(T, player, trump, trick, won, legal, scores)
-        if scores is None and not table[player] and not T.partners[player]:
+        if scores is None and not table[player] and T.partnership.melds_alone(player):
             return hand_phase1(T, player, held, trick, trump, turn_up, stock_size, active,
                                legal)  # the commonest phase-1 play: a hand, no table card
         return phase1(T, player, held, table, trick, trump, turn_up, stock_size, combos,
@@ -211,7 +211,8 @@ def _declaration(variant: Variant, player: int, held: int,
                     suit = action.cards[0].suit
                     value += 0.1 * suit_size(held, SUIT_POS[suit])
                     value += 0.05 * sum(1 for tc in table[player] if tc.card.suit is suit)
-        elif type(action) is Announce and T.partners[player] and action.meld in _bases(T):
+        elif (type(action) is Announce and not T.partnership.melds_alone(player)
+              and action.meld in _bases(T)):
             value = 0.01 * points.get(action.meld, 0)  # R13.7, R11.8: for the partner
         elif type(action) is ExchangeSeven:
             good = turn_up is not None and RANK[turn_up.index] >= JACK

@@ -64,6 +64,7 @@ import attrs
 
 from bezique.actions import Action
 from bezique.bots._playout import clearly_worse, deal_by_seat, greedy_step, pick
+from bezique.bots._sources import playout_cost
 from bezique.bots._variant_cache import VariantCache
 from bezique.bots.base import legal_choices
 from bezique.bots.greedy import decide
@@ -198,9 +199,8 @@ def _steps_of(variant: Variant) -> int:
     (their declaration windows)."""
     cost = 20.0 * (variant.deal.hand_size / 8) ** 1.7 * (1 + 0.04 * (variant.deck.packs - 2))
     rules = rules_of(variant)
-    if rules.meld_source.from_won_cards:
-        cost *= 1.5
-    if any(rules.partners):
+    cost *= playout_cost(rules.meld_source)
+    if not all(rules.partnership.melds_alone(p) for p in range(rules.players)):
         cost *= 1.15
     return int(_TWO_PACK_STEPS * 20.0 / cost)
 

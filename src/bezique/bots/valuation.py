@@ -84,7 +84,7 @@ def side_prospects(variant: Variant, side: int, hands: Sequence[tuple[Card, ...]
     if stock_size == 0:
         return 0.0
     fresh = variant.melds.require_fresh_card
-    seats = [p for p, of in enumerate(tables_of(variant).sides) if of == side]
+    seats = variant.deal.members(side)
     if len(seats) == 1:
         (p,) = seats
         return sum(_values(variant, p, hands[p], table, won, combos, trump, stock_size, fresh))
@@ -110,7 +110,10 @@ def _values(variant: Variant, player: int, hand: tuple[Card, ...],
     values: list[float] = []
     for bit, pts, total, upgrade, kind, _, _, add, guard, more in tt.prospects:
         counts = by_bit[bit]
-        if upgrade and T.reuses:
+        # an upgrade not yet scored may count every card, those of the combination it
+        # builds on too (R3.5); the meld card source's counts say which: won cards count
+        # alike in every class, serving once (R11.5)
+        if upgrade:
             if scored is None:
                 scored = [c.kind for c in combos if c.side == side and not c.superseded]
             if kind not in scored:

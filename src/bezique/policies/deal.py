@@ -114,6 +114,40 @@ class DealPolicy:
         """Number of sides."""
         return max(self.sides) + 1
 
+    def zero_sum(self) -> bool:
+        """Whether a deal's outcome is zero-sum: two sides, the one's win the other's loss
+        (R2.13, R6.1); with three or more sides each plays against all the others (R11.1).
+
+        >>> from bezique.policies import DealPolicy
+        >>> DealPolicy().zero_sum(), DealPolicy(players=3, sides=(0, 1, 2)).zero_sum()
+        (True, False)
+        """
+        return self.side_count == 2
+
+    def members(self, side: int) -> tuple[int, ...]:
+        """The players of ``side``, in seat order (partners share a side, R6.1).
+
+        >>> from bezique.policies import DealPolicy
+        >>> DealPolicy(players=4, hand_size=9, packets=(3, 3, 3), sides=(0, 1, 0, 1)).members(1)
+        (1, 3)
+        """
+        return tuple(p for p, s in enumerate(self.sides) if s == side)
+
+    def seatings(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The ways to seat participants (people or bots) at the table: ``(count, owners)``,
+        ``owners`` naming per seat which of the ``count`` participants plays its hand. One
+        per player first, each his own hand; where partners share a side, also one per
+        side, who plays every hand of his side (R6.1, R6.10).
+
+        >>> from bezique.policies import DealPolicy
+        >>> DealPolicy(players=4, hand_size=9, packets=(3, 3, 3), sides=(0, 1, 0, 1)).seatings()
+        ((4, (0, 1, 2, 3)), (2, (0, 1, 0, 1)))
+        >>> DealPolicy().seatings()
+        ((2, (0, 1)),)
+        """
+        own = (self.players, tuple(range(self.players)))
+        return (own, (self.side_count, self.sides)) if self.is_partnership else (own,)
+
     def elder(self, dealer: int) -> int:
         """The player who leads the first trick: the dealer's left (R11.1)."""
         return (dealer + 1) % self.players

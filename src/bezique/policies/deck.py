@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 import attrs
 
 from bezique.cards import Card, pack
@@ -35,6 +38,17 @@ class DeckPolicy:
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, in display order (unshuffled)."""
         return pack(self.packs)
+
+    def holds(self, cards: Iterable[Card]) -> bool:
+        """Whether the deck has every card of ``cards``, each as many times as it is listed:
+        every card exists ``packs`` times (R1.1).
+
+        >>> from bezique.cards import Card
+        >>> from bezique.policies import DeckPolicy
+        >>> DeckPolicy(packs=2).holds([Card.parse("AS")] * 3), DeckPolicy(packs=4).holds([])
+        (False, True)
+        """
+        return max(Counter(cards).values(), default=0) <= self.packs
 
     @property
     def is_multi_pack_game(self) -> bool:

@@ -256,6 +256,19 @@ class MeldPolicy:
             table.append((MeldKind.FOUR_TENS, self.four_tens))
         return tuple(table)
 
+    def declarable(self, kind: MeldKind) -> bool:
+        """Whether ``kind`` is a combination of this variant, one its players may declare:
+        in its meld table, with the ``four_tens`` option applied (R3.3, R8.2, R9.2, R9.5,
+        R11.4).
+
+        >>> from bezique.melds import MeldKind
+        >>> from bezique.policies import MeldPolicy
+        >>> melds = MeldPolicy()
+        >>> melds.declarable(MeldKind.TRUMP_SEVEN), melds.declarable(MeldKind.FOUR_TENS)
+        (True, False)
+        """
+        return kind in self.kinds
+
     @property
     def card_source(self) -> MeldCardSource:
         """Where the meld cards come from, as the strategy the engine asks (R3.2, R5.3)."""

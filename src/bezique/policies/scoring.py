@@ -103,3 +103,88 @@ class ScoringPolicy:
                                                  and deal_over):
             return self.brisque_points
         return 0
+
+    def settled_brisque_points(self) -> int:
+        """Points per brisque that the per-deal settlement adds, to break an exact tie or to
+        lift the loser to the rubicon (R8.4, R11.7): ``brisque_points`` where brisques are
+        scored by the settlement only (``brisque_timing = settlement``), else 0, the totals
+        holding them already (R2.11, R6.8).
+
+        >>> from bezique.policies import BrisqueTiming, ScoringPolicy
+        >>> ScoringPolicy(brisque_timing=BrisqueTiming.SETTLEMENT).settled_brisque_points()
+        10
+        >>> ScoringPolicy().settled_brisque_points()
+        0
+        """
+        return self.brisque_points if self.brisque_timing is BrisqueTiming.SETTLEMENT else 0
+
+    def settles_deal(self, sides: int) -> bool:
+        """Whether a finished deal of ``sides`` sides is a game by itself, settled with cutting
+        to hundreds, the game bonus and the rubicon (R8.5, R9.3, R11.7): under the per-deal
+        settlement, between two sides."""
+        return self.settles_each_deal and sides == 2
+
+    def settle(self, raw: tuple[int, ...], brisques: tuple[int, ...]
+               ) -> tuple[int | None, tuple[int, ...], bool, bool, int]:
+        """Settle a two-sided deal that is a game by itself (R11.7): ``(winner, totals,
+        brisques_counted, rubiconed, value)``, the fields of :class:`bezique.results.Settled`
+        (:func:`bezique.results.settle` gives that record).
+
+        The raw totals decide the winner; an exact tie is broken by adding both sides'
+        ``brisques`` (at ``brisque_points`` each); a loser under the rubicon whose brisques
+        would lift him to it has both sides add their brisques. Totals are cut to hundreds. A
+        loser at or above the rubicon pays the difference plus the game bonus; a rubiconed
+        loser pays both totals plus the rubicon bonus.
+
+        >>> from bezique.policies import ScoringPolicy
+        >>> ScoringPolicy(rubicon=1000, game_bonus=500).settle((1480, 1130), (8, 8))
+        (0, (1480, 1130), False, False, 800)
+        """
+        counted = tuple(b * self.brisque_points for b in brisques)
+        totals = raw
+        added = False
+        if totals[0] == totals[1] and any(counted):
+            totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
+            added = True
+        if totals[0] == totals[1]:
+            return None, totals, added, False, 0
+        winner = 0 if totals[0] > totals[1] else 1
+        loser = 1 - winner
+        if not added and totals[loser] < self.rubicon <= totals[loser] + counted[loser]:
+            totals = tuple(t + c for t, c in zip(totals, counted, strict=True))
+            added = True
+        if totals[loser] >= self.rubicon:
+            value = _cut(totals[winner]) - _cut(totals[loser]) + self.game_bonus
+            return winner, totals, added, False, value
+        value = _cut(totals[winner]) + _cut(totals[loser]) + self.rubicon_bonus
+        return winner, totals, added, True, value
+
+    def game_over(self, totals: tuple[int, ...]) -> bool:
+        """Whether a game of deals added up ends with the sides' running ``totals``: a side
+        reached ``target`` (R2.13, R6.9).
+
+        >>> from bezique.policies import ScoringPolicy
+        >>> scoring = ScoringPolicy()
+        >>> scoring.game_over((1010, 640)), scoring.game_over((990, 640))
+        (True, False)
+        """
+        return max(totals) >= self.target
+
+    def game_value(self, totals: tuple[int, ...], winner: int | None) -> int:
+        """What a game of deals added up is worth to its ``winner`` (``None``: a tie) with
+        the sides' final ``totals`` (R2.13, R11.1): 1, doubled to 2 when two sides play and
+        the loser ends under the ``rubicon``; with three or more sides there is no doubling.
+
+        >>> from bezique.policies import ScoringPolicy
+        >>> scoring = ScoringPolicy()
+        >>> scoring.game_value((1010, 480), 0), scoring.game_value((1010, 640), 0)
+        (2, 1)
+        """
+        if winner is not None and len(totals) == 2 and totals[1 - winner] < self.rubicon:
+            return 2
+        return 1
+
+
+def _cut(points: int) -> int:
+    """Cut to whole hundreds (R8.5)."""
+    return points - points % 100

@@ -6,8 +6,10 @@ unfinished request head forever; :class:`GuardedProtocol` gives every head
 ``head_timeout`` seconds from the connection's start or the previous answer, then
 answers 408 and closes. It also refuses a head of more than ``max_headers`` fields (431)
 or a request line longer than h11's limit (414; a head over it: 431), in JSON like the
-app's other errors, where uvicorn would answer a plain-text 400. A WebSocket, once
-upgraded, is another protocol's and never timed out here.
+app's other errors, where uvicorn would answer a plain-text 400 (these come before a
+request is read, so they are in English). Beyond ``limit_concurrency`` (``bezique serve
+--max-connections``) a request is answered 503 in JSON, in the request's language
+(``?lang=``). A WebSocket, once upgraded, is another protocol's and never timed out here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from typing import Any
 import h11
 from h11._connection import DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from bezique.web._requests import lang_of_query, refusal
+from bezique.web.views import N_
 
 __all__ = ["GuardedProtocol", "protocol_class"]
 
@@ -100,6 +105,27 @@ class GuardedProtocol(H11Protocol):
         size = self.config.h11_max_incomplete_event_size or DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
         self.conn = _Connection(size, self.max_headers)
         self._head_timer: asyncio.TimerHandle | None = None
+        self._most, self.limit_concurrency = self.limit_concurrency, None  # kept here
+        self.app = self._limited(self.app)
+
+    def _limited(self, app: Any) -> Any:
+        """``app`` behind uvicorn's ``limit_concurrency``: 503 beyond it, in JSON in the
+        request's language (uvicorn answers in plain English)."""
+        async def limited(scope: Any, receive: Any, send: Any) -> None:
+            most = self._most  # the task of this request is counted already
+            if most is not None and (len(self.connections) >= most or len(self.tasks) > most):
+                self.logger.warning("Exceeded concurrency limit.")
+                body = json.dumps(refusal(lang_of_query(scope.get("query_string", b"")), N_(
+                    "the server is at its limit of {count} connections and requests at "
+                    "once; try again shortly"), count=most)).encode()
+                await send({"type": "http.response.start", "status": 503, "headers": [
+                    (b"content-type", b"application/json; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()), (b"connection", b"close"),
+                    *((k.lower().encode(), v.encode()) for k, v in self.extra_headers)]})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await app(scope, receive, send)
+        return limited
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

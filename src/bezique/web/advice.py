@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import bezique as bz
 from bezique import i18n
-from bezique.web.views import RequestError
+from bezique.web.views import N_, refused
 
 if TYPE_CHECKING:
     from bezique.web.games import GameStore
@@ -48,7 +48,7 @@ def hint(store: GameStore, game_id: str, token: str, lang: str,
     def look(session: Session) -> tuple[Session, int, int, Any, bz.Observation]:
         seat = session.seat_of(token)
         if session.position.to_move != seat:
-            raise RequestError(409, "a hint is for the seat to move", code="not_your_turn")
+            raise refused(409, N_("a hint is for the seat to move"), code="not_your_turn")
         moves = len(session.actions)
         return (session, seat, moves, session.hints.get((seat, moves)),
                 bz.observe(session.position, seat))
@@ -77,8 +77,8 @@ def _finished_deal(session: Session) -> int:
     position = session.position
     deal = len(position.deals) if isinstance(position, bz.Game) else int(position.is_over)
     if not deal:
-        raise RequestError(409, "the review is available when the deal is over",
-                           code="deal_not_over")
+        raise refused(409, N_("the review is available when the deal is over"),
+                      code="deal_not_over")
     return deal
 
 

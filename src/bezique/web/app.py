@@ -49,9 +49,6 @@ and reviews: :mod:`bezique.web.advice`."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import re
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -66,17 +63,18 @@ from starlette.websockets import WebSocket
 import bezique as bz
 from bezique import i18n
 from bezique.web import advice, live, players
+from bezique.web._requests import MAX_BODY, MAX_DEPTH, lang_of_query, parse_json, refusal
+from bezique.web._requests import action as _action
+from bezique.web._requests import after as _after
+from bezique.web._requests import body as _body
+from bezique.web._requests import lang as _lang
+from bezique.web._requests import lang_or_english as _lang_or_english
+from bezique.web._requests import token as _token
 from bezique.web.games import GameStore, RequestError
 from bezique.web.limits import WaitLimit
-from bezique.web.views import SeatView
+from bezique.web.views import N_, SeatView
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "SECURITY_HEADERS", "WAIT_LIMIT", "create_app"]
-
-MAX_BODY = 64 * 1024
-"""The largest request body accepted, in bytes (413 beyond)."""
-
-MAX_DEPTH = 16
-"""The deepest nesting of arrays and objects a JSON body may have (400 beyond)."""
 
 WAIT_LIMIT = 25.0
 """Seconds a ``GET /api/games/<id>?after=N`` waits at most for the game to move on."""
@@ -112,131 +110,6 @@ _FILES = {
     "/favicon.ico": ("favicon.svg", "image/svg+xml"),
     "/favicon.svg": ("favicon.svg", "image/svg+xml"),
 }
-_DRAIN = 1024 * 1024
-_AFTER = re.compile(r"[0-9]{1,9}")
-
-
-def _lang(request: Request | WebSocket) -> str:
-    """The request's language (``?lang=``, English by default).
-
-    Raises:
-        RequestError: 400 for a language the library does not speak.
-    """
-    lang = request.query_params.getlist("lang")
-    code = lang[-1] if lang else "en"
-    if code not in i18n.LANGUAGES:
-        raise RequestError(400, f"unknown language {code[:20]!r}; the languages are: "
-                                f"{', '.join(i18n.LANGUAGES)}")
-    return code
-
-
-def _lang_or_english(request: Request | WebSocket) -> str:
-    try:
-        return _lang(request)
-    except RequestError:
-        return "en"
-
-
-def _token(header: str | None) -> str:
-    """The seat token of an ``Authorization: Bearer <token>`` header.
-
-    Raises:
-        RequestError: 401 without the header or with one that is not ``Bearer <token>``.
-    """
-    if header is None:
-        raise RequestError(401, "a seat's request needs its token: "
-                                "Authorization: Bearer <token>")
-    scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or " " in token or len(token) > 200:
-        raise RequestError(401, "the Authorization header must be 'Bearer <token>'")
-    return token
-
-
-def _after(request: Request) -> int | None:
-    """``N`` of ``?after=N``, or ``None``.
-
-    Raises:
-        RequestError: 400 for anything but a number of actions (ASCII digits).
-    """
-    values = request.query_params.getlist("after")
-    if not values:
-        return None
-    if not _AFTER.fullmatch(values[-1]):
-        raise RequestError(400, f"after must be a number of actions, not {values[-1][:20]!r}")
-    return int(values[-1])
-
-
-async def _body(request: Request, timeout: float) -> bytes:
-    """The request's body, read in ``timeout`` seconds.
-
-    Raises:
-        RequestError: 400 for a bad ``Content-Length``, 413 for a body over
-            :data:`MAX_BODY` (read and dropped up to 1 MiB first, so that the client reads
-            the answer), 408 for a body that does not arrive in time.
-    """
-    length = request.headers.get("content-length")
-    if length is not None and not (length.isascii() and length.isdigit() and len(length) < 16):
-        raise RequestError(400, "a bad Content-Length")
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        async with asyncio.timeout(timeout):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > MAX_BODY:
-                    if size > _DRAIN:
-                        break
-                    continue
-                chunks.append(chunk)
-    except TimeoutError:
-        raise RequestError(408, f"the body did not arrive within {timeout:g} s",
-                           headers={"Connection": "close"}) from None
-    if size > MAX_BODY or (length is not None and int(length) > MAX_BODY):
-        raise RequestError(413, f"the body has {length or size} bytes; at most {MAX_BODY} "
-                                "are accepted", headers={"Connection": "close"})
-    return b"".join(chunks)
-
-
-def _depth(value: object) -> int:
-    """How deeply arrays and objects nest in ``value`` (0 for a scalar)."""
-    deepest, level = 0, [(value, 0)]
-    while level:
-        item, depth = level.pop()
-        deepest = max(deepest, depth)
-        if isinstance(item, dict):
-            level.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            level.extend((v, depth + 1) for v in item)
-    return deepest
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
-
-
-def parse_json(raw: bytes, content_type: str | None) -> object:
-    """A ``POST`` body: JSON of at most :data:`MAX_DEPTH` levels, sent as such.
-
-    Raises:
-        RequestError: 415 for another content type, 400 for anything but such JSON.
-    """
-    media = (content_type or "").split(";", 1)[0].strip().lower()
-    if media != "application/json":
-        raise RequestError(415, f"the body must be application/json, not "
-                                f"{media[:40] or 'untyped'!r}")
-    try:
-        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        reason = ("it nests too deep" if isinstance(exc, RecursionError)
-                  else "a number has too many digits" if "digits" in str(exc)
-                  else str(exc)[:100])
-        raise RequestError(400, f"the body is not JSON: {reason}") from None
-    if _depth(value) > MAX_DEPTH:
-        raise RequestError(400, f"the body nests deeper than {MAX_DEPTH} levels")
-    return value
-
-
 def _client(request: Request) -> str:
     return request.client.host if request.client is not None else ""
 
@@ -351,24 +224,6 @@ class _Api:
             await websocket.close(4000 + exc.status)
 
 
-def _action(body: object) -> tuple[str, int | None]:
-    """The action and the ``after`` of an action's request.
-
-    Raises:
-        RequestError: 400 for another body.
-    """
-    if not isinstance(body, dict) or not isinstance(body.get("action"), str):
-        raise RequestError(400, 'the request must be {"action": "<notation>"} '
-                                '(and "after": the number of moves seen)')
-    after = body.get("after")
-    if after is not None and (isinstance(after, bool) or not isinstance(after, int)
-                              or not 0 <= after < 10**9):
-        raise RequestError(400, "after must be the number of moves the client saw")
-    if len(body["action"]) > 200:
-        raise RequestError(400, "the action is too long to be one")
-    return body["action"], after
-
-
 def _answer(view: SeatView) -> Response:
     return Response(view.body, media_type="application/json")
 
@@ -383,17 +238,19 @@ def _refused(request: Request, exc: Exception) -> Response:
 
 def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    what = (f"{request.method} is not allowed on {request.url.path[:100]!r}"
-            if exc.status_code == 405 else f"no page {request.url.path[:100]!r}"
-            if exc.status_code == 404 else exc.detail)
-    return JSONResponse({"error": what, "rule": None, "message": what}, exc.status_code,
-                        exc.headers)
+    lang, path = _lang_or_english(request), repr(request.url.path[:100])
+    answer = (refusal(lang, N_("{method} is not allowed on {path}"),
+                      method=request.method, path=path) if exc.status_code == 405
+              else refusal(lang, N_("no page {path}"), path=path)
+              if exc.status_code == 404 else {"error": exc.detail, "rule": None,
+                                               "message": exc.detail})
+    return JSONResponse(answer, exc.status_code, exc.headers)
 
 
 def _internal(request: Request, exc: Exception) -> Response:
     """A bug: the client learns no more than that (uvicorn logs the exception)."""
-    text = "internal error (the server's log has the details)"
-    return JSONResponse({"error": text, "rule": None, "message": text}, 500)
+    return JSONResponse(refusal(_lang_or_english(request), N_(
+        "internal error (the server's log has the details)")), 500)
 
 
 class _Guard:
@@ -413,8 +270,9 @@ class _Guard:
             await send(message)
 
         if scope["method"] not in METHODS:
-            text = f"{scope['method'][:20]} is not a method this server knows"
-            answer = JSONResponse({"error": text, "rule": None, "message": text}, 501,
+            answer = JSONResponse(refusal(lang_of_query(scope.get("query_string", b"")),
+                                          N_("{method} is not a method this server knows"),
+                                          method=scope["method"][:20]), 501,
                                   {"Connection": "close"})
             await answer(scope, receive, guarded)
             return

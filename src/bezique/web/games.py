@@ -37,6 +37,7 @@ import bezique as bz
 from bezique.web import players, storage, views
 from bezique.web.limits import CreationLimit, RateLimit
 from bezique.web.session import Listener, Session
+from bezique.web.views import N_
 
 __all__ = ["HINT_WORLDS", "IDLE_LIMIT", "MAX_GAMES", "REVIEW_WORLDS", "GameStore",
            "RequestError", "Session"]
@@ -133,8 +134,8 @@ class GameStore:
         self.limit.admit(address, now)
         self.db.expire(now, self.expire_days, self.unplayed_days)
         if len(self) >= self.max_games:
-            raise RequestError(503, f"the server holds {self.max_games} games, as many as it "
-                                    "keeps; try again later")
+            raise views.refused(503, N_("the server holds {count} games, as many as it keeps; "
+                                        "try again later"), count=self.max_games)
         tokens = {p: secrets.token_urlsafe(24) for p, kind in enumerate(seats)
                   if kind == "human"}
         row = storage.GameRow(secrets.token_hex(8), variant.name, seed, whole, seats,
@@ -208,8 +209,9 @@ class GameStore:
         seat = session.seat_of(token)
         first = len(session.actions)
         if after is not None and after != first:
-            raise RequestError(409, f"the game has had {first} moves, not {after}: "
-                                    "this action was sent for another position", code="stale")
+            raise views.refused(409, N_("the game has had {moves} moves, not {after}: this "
+                                        "action was sent for another position"),
+                                code="stale", moves=first, after=after)
         snapshot = session.snapshot()
         taken = session.act(seat, text)
         try:
@@ -294,9 +296,10 @@ class GameStore:
             if session is None:
                 row = self.db.load(game_id)
                 if row is None:
-                    raise RequestError(404, f"no game {players.shown(game_id)} (unknown, or "
-                                            f"deleted after {self.expire_days:g} days "
-                                            "without an action)")
+                    raise views.refused(404, N_("no game {game} (unknown, or deleted after "
+                                                "{days} days without an action)"),
+                                        game=players.shown(game_id),
+                                        days=float(self.expire_days))
                 session = Session(row, self.slots)
                 self._games[game_id] = session
             session.used = now

@@ -27,7 +27,7 @@ import threading
 from collections.abc import Iterator
 
 from bezique.errors import BeziqueError
-from bezique.web.views import RequestError
+from bezique.web.views import N_, RequestError, refused
 
 __all__ = ["CreationLimit", "RateLimit", "WaitLimit", "address_key"]
 
@@ -94,8 +94,9 @@ class CreationLimit:
             waiting = self._unplayed_of(key, now)
             if len(waiting) >= self.unplayed:
                 free = min(waiting.values()) + self.unplayed_days * 86400.0 - now
-                raise _too_many(f"{len(waiting)} games from this address have had no move "
-                                f"yet; play one (or wait) before making more", free)
+                raise _too_many(N_("{count} games from this address have had no move yet; "
+                                   "play one (or wait) before making more"), free,
+                                count=len(waiting))
             self._rate.admit(address, now)
 
     def created(self, address: str, game_id: str, now: float) -> None:
@@ -155,8 +156,9 @@ class RateLimit:
         with self._lock:
             left = self._left(key, now)
             if left < 1:
-                raise _too_many(f"at most {self.per_hour:g} {self.what} an hour from one "
-                                "address", (1 - left) * 3600.0 / self.per_hour)
+                template = _RATES.get(self.what, _RATES[None])
+                raise _too_many(template, (1 - left) * 3600.0 / self.per_hour,
+                                count=float(self.per_hour), what=self.what)
             self._buckets[key] = (left - 1, now)
             if len(self._buckets) > _PRUNE_AT:
                 for full in [k for k in self._buckets if self._left(k, now) >= self.burst]:
@@ -193,8 +195,8 @@ class WaitLimit:
         key = address_key(address)
         held = self._open.get(key, 0)
         if held >= self.per_address:
-            raise _too_many(f"{held} WebSockets and long polls are open from this address, "
-                            "as many as one address may hold", 5)
+            raise _too_many(N_("{count} WebSockets and long polls are open from this "
+                               "address, as many as one address may hold"), 5, count=held)
         self._open[key] = held + 1
         try:
             yield
@@ -204,6 +206,15 @@ class WaitLimit:
                 self._open[key] = left
 
 
-def _too_many(message: str, wait: float) -> RequestError:
+def _too_many(template: str, wait: float, **params: object) -> RequestError:
     seconds = str(max(1, math.ceil(wait)))
-    return RequestError(429, message, code="too_many", headers={"Retry-After": seconds})
+    return refused(429, template, code="too_many", headers={"Retry-After": seconds}, **params)
+
+
+_RATES: dict[str | None, str] = {
+    "new games": N_("at most {count} new games an hour from one address"),
+    "hints and reviews": N_("at most {count} hints and reviews an hour from one address"),
+    "requests": N_("at most {count} requests an hour from one address"),
+    None: N_("at most {count} {what} an hour from one address"),
+}
+"""A :class:`RateLimit`'s refusal by what it counts (another: the last)."""

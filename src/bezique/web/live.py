@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from bezique.web.games import GameStore, RequestError
-from bezique.web.views import SeatView
+from bezique.web.views import N_, SeatView, refused
 
 __all__ = ["FIRST_MESSAGE_TIMEOUT", "serve_socket", "wait_for_move"]
 
@@ -85,7 +85,7 @@ async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
         stop()
 
 
-async def _first_token(websocket: WebSocket) -> str | None:
+async def _first_token(websocket: WebSocket, lang: str) -> str | None:
     """The token of the client's first message, or ``None`` (the socket then closed)."""
     try:
         async with asyncio.timeout(FIRST_MESSAGE_TIMEOUT):
@@ -97,8 +97,8 @@ async def _first_token(websocket: WebSocket) -> str | None:
             0 < len(message["token"]) <= 200):
         return str(message["token"])
     if websocket.client_state is WebSocketState.CONNECTED:
-        text = 'the first message must be {"token": "<the seat\'s token>"}'
-        await websocket.send_json({"error": text, "rule": None, "message": text})
+        await websocket.send_json(refused(1008, N_(
+            'the first message must be {{"token": "<the seat\'s token>"}}')).payload(lang))
         await websocket.close(1008)
     return None
 
@@ -116,7 +116,7 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
     (``look(token)`` gives the seat's view)."""
     game_id = websocket.path_params["game_id"]
     await websocket.accept()
-    token = await _first_token(websocket)
+    token = await _first_token(websocket, lang)
     if token is None:
         return
     changed = asyncio.Event()

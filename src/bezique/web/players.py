@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import bezique as bz
-from bezique.web.views import RequestError
+from bezique.web.views import N_, RequestError, refused
 
 __all__ = ["BOTS", "Bot", "SearchSlots", "parse_new_game", "seat_kinds", "seats_of", "shown"]
 
@@ -99,29 +99,30 @@ def seats_of(request: dict[str, Any], variant: bz.Variant, default_bot: str) -> 
         RequestError: 400 naming the bad seat or bot.
     """
     count = variant.players
-    names = ", ".join(BOTS)
+    names = ", ".join(f'"{name}"' for name in BOTS)
     if "seats" not in request:
         bot = request.get("bot") or default_bot
         if not isinstance(bot, str) or bot not in BOTS:
-            raise RequestError(400, f"unknown bot {shown(bot)}; the bots are: {names}")
+            raise refused(400, N_("unknown bot {bot}; the bots are: {names}"), bot=shown(bot),
+                          names=names)
         seat = request.get("seat", 0)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-            raise RequestError(400, f"seat must be 0-{count - 1} in {variant.name}, "
-                                    f"not {shown(seat)}")
+            raise refused(400, N_("seat must be 0-{last} in {variant}, not {given}"),
+                          last=count - 1, variant=variant.name, given=shown(seat))
         return tuple("human" if p == seat else f"bot:{bot}" for p in range(count))
     if "bot" in request or "seat" in request:
-        raise RequestError(400, 'give "seats", or the older "bot" and "seat", not both')
+        raise refused(400, N_('give "seats", or the older "bot" and "seat", not both'))
     seats = request["seats"]
     if not isinstance(seats, list) or len(seats) != count:
-        raise RequestError(400, f"seats must be a list of {count} seats in {variant.name}, "
-                                f"not {shown(seats)}")
+        raise refused(400, N_("seats must be a list of {count} seats in {variant}, not "
+                              "{given}"), count=count, variant=variant.name, given=shown(seats))
     kinds = seat_kinds()
     for kind in seats:
         if not isinstance(kind, str) or kind not in kinds:
-            raise RequestError(400, f"unknown seat {shown(kind)}; a seat is one of: "
-                                    f"{', '.join(kinds)}")
+            raise refused(400, N_("unknown seat {given}; a seat is one of: {kinds}"),
+                          given=shown(kind), kinds=", ".join(f'"{k}"' for k in kinds))
     if "human" not in seats:
-        raise RequestError(400, "at least one seat must be a person's (\"human\")")
+        raise refused(400, N_('at least one seat must be a person\'s ("human")'))
     return tuple(seats)
 
 
@@ -139,26 +140,30 @@ def parse_new_game(request: object, default_bot: str) -> tuple[bz.Variant, int, 
         RequestError: 400 naming the bad field.
     """
     if not isinstance(request, dict):
-        raise RequestError(400, "the request must be a JSON object")
+        raise refused(400, N_("the request must be a JSON object"))
     fields = ("variant", "seed", "seats", "whole_game", "bot", "seat")
     unknown = sorted(set(request) - set(fields))
     if unknown:
-        raise RequestError(400, f"unknown field {shown(unknown[0])}; the fields are: "
-                                f"{', '.join(fields)}")
+        raise refused(400, N_("unknown field {given}; the fields are: {fields}"),
+                      given=shown(unknown[0]), fields=", ".join(f'"{f}"' for f in fields))
     name = request.get("variant", "two-pack")
     if not isinstance(name, str) or len(name) > 40:
-        raise RequestError(400, f"variant must be a name, not {shown(name)}")
+        raise refused(400, N_("variant must be a name, not {given}"), given=shown(name))
     try:
         variant = bz.variants.get(name)
     except bz.VariantError as exc:
-        raise RequestError(400, str(exc)) from None
+        raise RequestError(400, str(exc), words=(  # English: the library's own words
+            N_("unknown variant {given}; the variants are: {names}"),
+            {"given": shown(name), "names": ", ".join(f'"{v.name}"' for v in bz.variants.ALL)})
+        ) from None
     seed = request.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise RequestError(400, f"seed must be a whole number from 0 to 2**63 - 1, "
-                                f"not {shown(seed)}")
+        raise refused(400, N_("seed must be a whole number from 0 to 2**63 - 1, not {given}"),
+                      given=shown(seed))
     whole = request.get("whole_game", False)
     if not isinstance(whole, bool):
-        raise RequestError(400, f"whole_game must be true or false, not {shown(whole)}")
+        raise refused(400, N_("whole_game must be true or false, not {given}"),
+                      given=shown(whole))
     return variant, seed, whole, seats_of(request, variant, default_bot)

@@ -20,7 +20,7 @@ from typing import Any
 
 import bezique as bz
 from bezique.web import players, storage, views
-from bezique.web.views import RequestError
+from bezique.web.views import N_, RequestError, refused
 
 __all__ = ["Listener", "Session"]
 
@@ -106,7 +106,7 @@ class Session:
         for seat, stored in self.digests.items():
             if hmac.compare_digest(stored, wanted):
                 return seat
-        raise RequestError(403, "this token is no seat's in this game")
+        raise refused(403, N_("this token is no seat's in this game"))
 
     def act(self, seat: int, text: str) -> list[tuple[int, str]]:
         """Apply ``seat``'s action written in the notation, then the bots' replies and
@@ -124,8 +124,9 @@ class Session:
             raise RequestError(409, str(exc), exc.rule, exc) from None
         except bz.IllegalActionError as exc:
             raise RequestError(400, str(exc), exc.rule, exc) from None
-        except bz.BeziqueError as exc:
-            raise RequestError(400, str(exc)) from None
+        except bz.BeziqueError as exc:  # no action: the notation's own words, in English
+            raise RequestError(400, str(exc), words=(N_("cannot read '{text}' as an action"),
+                                                     {"text": text[:60]})) from None
         first = len(self.actions)
         self._apply(action, seat)
         self.play_automatic()
@@ -179,9 +180,10 @@ class Session:
                 show every hidden card.
         """
         if not self.position.is_over:
-            what = "game" if self.whole_game else "deal"
-            raise RequestError(409, f"the record is available when the {what} is over "
-                                    "(its seed would show the hidden cards)")
+            raise refused(409, N_("the record is available when the game is over (its seed "
+                                  "would show the hidden cards)") if self.whole_game else
+                          N_("the record is available when the deal is over (its seed "
+                             "would show the hidden cards)"))
         return bz.Record.from_play(self.start, self.actions).dumps()
 
     def _apply(self, action: bz.Action, player: int) -> None:

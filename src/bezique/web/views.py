@@ -11,6 +11,7 @@ combinations' names are in the view's language (:mod:`bezique.i18n`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,8 +22,8 @@ from bezique.notation import card_text
 if TYPE_CHECKING:
     from bezique.web.games import Session
 
-__all__ = ["RequestError", "SeatView", "deal_start", "log_entry", "refusal_text", "render",
-           "results_in_words", "view"]
+__all__ = ["N_", "RequestError", "SeatView", "deal_start", "log_entry", "refusal_text",
+           "refused", "render", "results_in_words", "server_words", "view"]
 
 
 class RequestError(Exception):
@@ -36,17 +37,21 @@ class RequestError(Exception):
             language by :func:`bezique.i18n.message`).
         code: A word a program can test (``"stale"``), or ``None``.
         headers: Headers of the answer (``Retry-After``).
+        words: The server's own refusal as its catalog template (the English ``msgid``)
+            and parameters, to tell it in the request's language (:func:`refused`).
     """
 
     def __init__(self, status: int, message: str, rule: str | None = None,
                  refusal: bz.IllegalActionError | None = None, *, code: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None,
+                 words: tuple[str, Mapping[str, object]] | None = None) -> None:
         super().__init__(message)
         self.status: int = status
         self.rule: str | None = rule
         self.refusal: bz.IllegalActionError | None = refusal
         self.code: str | None = code
         self.headers: dict[str, str] = headers or {}
+        self.words: tuple[str, Mapping[str, object]] | None = words
 
     def payload(self, lang: str = "en") -> dict[str, Any]:
         """The JSON answer: ``{"error", "rule", "message"}`` (``message`` in ``lang``), and
@@ -56,6 +61,49 @@ class RequestError(Exception):
         if self.code is not None:
             answer["code"] = self.code
         return answer
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogs (``pybabel extract``): a server's refusal, told in
+    the request's language by :func:`server_words`."""
+    return text
+
+
+def refused(status: int, template: str, *, code: str | None = None,
+            headers: dict[str, str] | None = None, **params: object) -> RequestError:
+    """A refusal of the server's own: ``template``, an English text marked for the
+    catalogs (``N_("no game {game} ...")``), filled with ``params``; its ``message`` in
+    the request's language (:func:`server_words`).
+
+    >>> error = refused(404, "no game {game} (unknown, or deleted after {days} days without "
+    ...                      "an action)", game="'abc'", days=30.0)
+    >>> str(error)
+    "no game 'abc' (unknown, or deleted after 30 days without an action)"
+    >>> error.payload("de")["message"]
+    "keine Partie 'abc' (unbekannt oder nach 30 Tagen ohne Zug gelöscht)"
+    """
+    return RequestError(status, server_words(template, params, "en"), code=code,
+                        headers=headers, words=(template, params))
+
+
+def server_words(template: str, params: Mapping[str, object], lang: str) -> str:
+    """The server's refusal ``template`` in ``lang`` (the catalogs of :mod:`bezique.i18n`)
+    filled with ``params``: a number with the language's decimal mark (``0,5``), a
+    preset's id as ``variant`` by its title in ``lang`` (English keeps the id)."""
+    t = i18n.translator(lang)
+    mark = t.pgettext("number", ".")
+
+    def convert(key: str, value: object) -> object:
+        if isinstance(value, float):
+            return f"{value:g}".replace(".", mark)
+        if key == "variant" and lang != "en" and isinstance(value, str) and value in _PRESETS:
+            return i18n.variant_title(_PRESETS[value], lang)
+        return value
+
+    return t.gettext(template).format(**{k: convert(k, v) for k, v in params.items()})
+
+
+_PRESETS: Mapping[str, bz.Variant] = {v.name: v for v in bz.variants.ALL}
 
 
 def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[str, Any]:
@@ -246,43 +294,13 @@ def view(session: Session, seat: int, lang: str = "en") -> dict[str, Any]:
     return render(session, seat, lang).data()
 
 
-_SERVER_REFUSALS: dict[str, dict[str, str]] = {
-    "this token is no seat's in this game": {
-        "fi": "tämä tunniste ei kuulu millekään tämän pelin paikalle",
-        "de": "dieses Token gehört zu keinem Platz in diesem Spiel"},
-    "a seat's request needs its token: Authorization: Bearer <token>": {
-        "fi": "paikan pyyntö tarvitsee paikan tunnisteen: Authorization: Bearer <token>",
-        "de": "die Anfrage eines Platzes braucht sein Token: Authorization: Bearer <token>"},
-    "the Authorization header must be 'Bearer <token>'": {
-        "fi": "Authorization-otsakkeen on oltava 'Bearer <token>'",
-        "de": "der Authorization-Header muss 'Bearer <token>' lauten"},
-    "the record is available when the deal is over (its seed would show the hidden cards)": {
-        "fi": "pöytäkirja on saatavilla, kun jako on päättynyt (sen siemen paljastaisi "
-              "piilossa olevat kortit)",
-        "de": "das Protokoll gibt es, wenn das Spiel vorbei ist (sein Startwert würde die "
-              "verdeckten Karten zeigen)"},
-    "the record is available when the game is over (its seed would show the hidden cards)": {
-        "fi": "pöytäkirja on saatavilla, kun peli on päättynyt (sen siemen paljastaisi "
-              "piilossa olevat kortit)",
-        "de": "das Protokoll gibt es, wenn die Partie vorbei ist (sein Startwert würde die "
-              "verdeckten Karten zeigen)"},
-    "a hint is for the seat to move": {
-        "fi": "vihjeen saa vain se, jonka vuoro on",
-        "de": "einen Tipp bekommt nur, wer am Zug ist"},
-    "the review is available when the deal is over": {
-        "fi": "siirtojen arvio on saatavilla, kun jako on päättynyt",
-        "de": "die Bewertung der Züge gibt es, wenn das Spiel vorbei ist"},
-}
-"""The server's own refusals that a player meets (401, 403, the record's 409), in the
-other languages (a hint out of turn, a review before the deal's end too); its other
-errors (a bad request) are a program's and stay in English."""
-
-
 def refusal_text(error: RequestError, lang: str) -> str:
     """``error`` in ``lang`` for the answer's ``message``: a refusal of the rules through
     :func:`bezique.i18n.message` (R2.7, the turn order of R2.4 for a 409, ...), a refusal
-    of the server's own from its table, anything else in English."""
+    of the server's own (:func:`refused`) through the catalogs, anything else (an error
+    of a program's own) in English."""
     if error.refusal is not None:
         return i18n.message(error.refusal, lang)
-    text = str(error)
-    return _SERVER_REFUSALS.get(text, {}).get(lang, text)
+    if error.words is None or lang == "en":
+        return str(error)
+    return server_words(*error.words, lang)
