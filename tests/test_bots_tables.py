@@ -20,6 +20,7 @@ from bezique._engine.melds.source import WonCards
 from bezique._engine.tricks import trick_winner
 from bezique.bots import _phase2, _sources, valuation
 from bezique.cards import ALL_CARDS, Card
+from bezique.state import TableCard
 
 
 def _packed(counts: list[int]) -> int:
@@ -98,7 +99,8 @@ def test_played_counts_reuse_the_pile_last_counted() -> None:
 def test_valuation_exports_what_a_bot_writer_calls() -> None:
     """Issue 38, item 6: the public face of the valuation is small and in the reference;
     the layout the bots count cards in is private."""
-    assert sorted(valuation.__all__) == ["Tables", "TrumpTables", "meld_prospects", "tables_of"]
+    assert sorted(valuation.__all__) == ["Tables", "TrumpTables", "meld_prospects",
+                                        "side_prospects", "tables_of"]
     page = (Path(__file__).resolve().parent.parent / "docs" / "api" / "bots.rst").read_text(
         encoding="utf-8")
     for name in valuation.__all__:
@@ -125,3 +127,47 @@ def test_the_hooks_are_chosen_with_the_tables(variant: bz.Variant) -> None:
     T = valuation.tables_of(variant)
     assert (T.play_hook, T.meld_cards) == _sources.hooks_of(T.rules.meld_source)
     assert (T.play_hook is None) is (type(T.rules.meld_source) is not WonCards)
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def _tables(*piles: str) -> tuple[tuple[TableCard, ...], ...]:
+    serials = iter(range(1, 100))
+    return tuple(tuple(TableCard(c, next(serials), 0) for c in _cards(p)) for p in piles)
+
+
+def test_side_prospects_count_a_combination_the_partners_share_once() -> None:
+    """Issue 38: partners build on the same tables (R11.8); a double bezique that each
+    partner completes with them is one double bezique for the side, not two."""
+    v = bz.variants.FOUR_HANDED
+    table = _tables("", "QS JD", "", "QS JD")
+    hands = (_cards("7C"), _cards("QS 8C"), _cards("7C"), _cards("JD 8C"))
+    args = (table, (), (), bz.Suit.HEARTS, 40)
+    one = valuation.meld_prospects(v, 1, hands[1], *args, fresh=True)
+    other = valuation.meld_prospects(v, 3, hands[3], *args, fresh=True)
+    side = valuation.side_prospects(v, 1, hands, *args)
+    assert max(one, other) <= side <= one + other - 500 * 0.9  # the double bezique once
+    alone = (*hands[:3], ())
+    assert valuation.side_prospects(v, 1, alone, *args) == one  # the partner adds nothing
+    assert valuation.side_prospects(v, 0, hands, *args) == valuation.meld_prospects(
+        v, 0, hands[0], *args, fresh=True)  # two equal hands: as one
+
+
+def test_prospects_need_a_fresh_card_where_the_rules_do() -> None:
+    """R3.7 (``require_fresh_card``): a combination the tables alone complete counts as one
+    card short of complete until the hand holds a card of it."""
+    v = bz.variants.FOUR_HANDED
+    table = _tables("", "QS JD", "", "QS JD")
+    args = (table, (), (), bz.Suit.HEARTS, 96)
+    held = valuation.meld_prospects(v, 1, _cards("QS"), *args, fresh=True)
+    bare = valuation.meld_prospects(v, 1, (), *args, fresh=True)
+    assert valuation.meld_prospects(v, 1, (), *args) - bare == pytest.approx(
+        500 * 0.9 - 500 * (3 / 4) ** 2 + 40 * 0.9 - 40 * (1 / 2) ** 2)  # full stock: the
+    # double bezique and the bezique, complete on the tables, each one card short
+    assert held > bare
+    two = bz.variants.TWO_PACK
+    assert valuation.side_prospects(two, 0, (_cards("QS"), ()), _tables("JD", ""), (), (),
+                                    bz.Suit.HEARTS, 20) == valuation.meld_prospects(
+        two, 0, _cards("QS"), _tables("JD", ""), (), (), bz.Suit.HEARTS, 20)

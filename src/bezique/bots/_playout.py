@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from bezique.bots.greedy import decide
-from bezique.bots.valuation import meld_prospects
+from bezique.bots.valuation import side_prospects
 from bezique.engine import apply, legal_actions
 from bezique.solver import value_for
 from bezique.state import DECLARE, OVER, PLAY, State
@@ -64,14 +64,14 @@ def points(s: State, side: int) -> int:
 
 
 def _prospects(s: State, side: int) -> float:
-    """The combination prospects of ``side``'s players less the other sides' together
-    (:func:`~bezique.bots.valuation.meld_prospects`)."""
-    mine = s.variant.deal.members(side)
+    """The combination prospects of ``side``'s players less the other sides' together,
+    each side's players counted together (:func:`~bezique.bots.valuation.side_prospects`)."""
+    hands = s.hands
     worth = 0.0
-    for p, hand in enumerate(s.hands):
-        value = meld_prospects(s.variant, p, hand, s.table, s.won, s.combos, s.trump,
+    for i in range(len(s.melds)):
+        value = side_prospects(s.variant, i, hands, s.table, s.won, s.combos, s.trump,
                                s.stock_size)
-        worth += value if p in mine else -value
+        worth += value if i == side else -value
     return worth
 
 

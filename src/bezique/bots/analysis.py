@@ -18,8 +18,8 @@ five levels of it.
   of the end of the stock plays on to it and takes the solver's exact value of phase 2 in
   that world; one that starts further away stops after ``horizon`` tricks (a long
   playout's outcome swings with the draw more than the actions differ) and adds the
-  combination prospects of the hands
-  (:func:`~bezique.bots.valuation.meld_prospects`). In phase 2 with hidden cards (three-
+  combination prospects of each side's hands, partners' counted together
+  (:func:`~bezique.bots.valuation.side_prospects`). In phase 2 with hidden cards (three-
   and four-handed) every world is solved exactly (the duels' solver runs on sampled
   worlds).
 
