@@ -18,8 +18,9 @@ they can beside the server.
 
 It prints the requests answered per second (every HTTP request: new games, actions and
 long polls), the moves per second, the median and 95th percentile of a move (the
-``POST`` of an action, sent to answered), the server's CPU seconds, and the load average
-before and after; then checks that every request was answered 200, every idle socket
+``POST`` of an action, sent to answered), the CPU seconds of the server and of the
+client while the games were played (a move's share of the server's), and the load
+average before and after; then checks that every request was answered 200, every idle socket
 still open, and that the database replays (``bz.Record``) to every game's last position
 as each person last saw it. Exit status 1 if any check fails. ``--profile FILE`` runs the
 server under cProfile and writes its statistics to ``FILE``.
@@ -151,8 +152,11 @@ async def idle_sockets(port: int, count: int) -> list[Any]:
     return sockets
 
 
-async def play(port: int, games: int, idle: int, wait: str, variant: str,
-               tally: Tally) -> tuple[float, list[dict[str, Any]], int]:
+async def play(port: int, games: int, idle: int, wait: str, variant: str, tally: Tally,
+               server: int) -> tuple[float, list[dict[str, Any]], int, tuple[float, float]]:
+    """The games played to the end: the seconds they took, the games, the idle sockets
+    still open and the CPU seconds of the server and of this client while they were
+    played (the sockets' opening and the games' creation left out)."""
     held = await idle_sockets(port, idle)
     http = Http(port)
     made = []
@@ -163,7 +167,7 @@ async def play(port: int, games: int, idle: int, wait: str, variant: str,
         assert status == 200, game
         made.append(game)
     await http.close()
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), (cpu_seconds(server), time.process_time())
     players = [person(port, game, seat, wait, tally, random.Random(f"{k}:{seat}"))
                for k, game in enumerate(made) for seat in (0, 1)]
     try:
@@ -172,10 +176,11 @@ async def play(port: int, games: int, idle: int, wait: str, variant: str,
     except TimeoutError:
         tally.failures.append("the games did not end within 600 s")
     elapsed = time.perf_counter() - began
+    cpu = (cpu_seconds(server) - cpu[0], time.process_time() - cpu[1])
     still_open = sum(1 for ws in held if ws.state.name == "OPEN")
     for ws in held:
         await ws.close()
-    return elapsed, made, still_open
+    return elapsed, made, still_open, cpu
 
 
 def cpu_seconds(pid: int) -> float:
@@ -245,11 +250,9 @@ def main(argv: list[str] | None = None) -> int:
         process, port = start(db, args.synchronous, args.profile)
         tally = Tally()
         load_before = os.getloadavg()
-        cpu_before = cpu_seconds(process.pid)
         try:
-            elapsed, made, still_open = asyncio.run(
-                play(port, args.games, args.idle, args.wait, args.variant, tally))
-            cpu = cpu_seconds(process.pid) - cpu_before
+            elapsed, made, still_open, (cpu, client_cpu) = asyncio.run(
+                play(port, args.games, args.idle, args.wait, args.variant, tally, process.pid))
             load_after = os.getloadavg()
         finally:
             process.send_signal(signal.SIGINT)
@@ -263,8 +266,11 @@ def main(argv: list[str] | None = None) -> int:
           f"requests/s, {len(moves) / elapsed:.0f} moves/s")
     print(f"  a move: median {statistics.median(moves) * 1000:.1f} ms, "
           f"p95 {p95 * 1000:.1f} ms ({len(moves)} moves)")
-    print(f"  server CPU {cpu:.1f} s ({cpu / elapsed:.0%} of a core); load average "
-          f"{load_before[0]:.2f} before, {load_after[0]:.2f} after; {os.cpu_count()} cores")
+    print(f"  server CPU {cpu:.1f} s ({cpu / elapsed:.0%} of a core, "
+          f"{cpu / len(moves) * 1000:.2f} ms a move), this client's {client_cpu:.1f} s "
+          f"({client_cpu / elapsed:.0%} of a core)")
+    print(f"  load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; "
+          f"{os.cpu_count()} cores")
     print(f"  idle sockets still open: {still_open}/{args.idle}; every request answered: "
           f"{not tally.failures}; the database replays to every position: {not wrong}")
     for line in wrong[:10]:

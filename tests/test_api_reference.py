@@ -29,8 +29,8 @@ from bezique import state as state_module
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.rst") if "_build" not in p.parts)
-INTERNAL_STATE_FIELDS = ("held", "laid", "pile", "trick_indexes", "combos", "carte",
-                         "packet", "memo")
+INTERNAL_STATE_FIELDS = ("held", "laid", "pile", "turn_up_index", "trick_indexes",
+                         "played_indexes", "seen", "combos", "carte", "packet", "memo")
 
 _DIRECTIVE = re.compile(r"^\.\. auto(module|class|function|data|exception):: (\S+)\s*$")
 _OPTION = re.compile(r"^\s+:([\w-]+):\s*(.*)$")

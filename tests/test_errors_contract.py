@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -102,6 +103,20 @@ def test_no_rule_where_none_applies() -> None:
         state = bz.apply(state, rng.choice(bz.legal_actions(state)))
     over = _refusal(state, bz.Pass())
     assert over.rule is None and over.action == bz.Pass()
+
+
+def test_apply_refuses_an_action_of_a_kind_it_has_no_step_for() -> None:
+    # A subclass of Play equal to no listed action: the step table is keyed by the exact
+    # kind, and the refusal is an IllegalActionError (no rule), never an internal error.
+    @attrs.frozen
+    class OwnPlay(bz.Play):
+        pass
+
+    state = bz.new_deal(bz.variants.TWO_PACK, seed=3)
+    card = bz.legal_actions(state)[0].card  # type: ignore[union-attr]
+    with pytest.raises(bz.IllegalActionError) as caught:
+        bz.apply(state, OwnPlay(card))
+    assert caught.value.rule is None and caught.value.message_id == "not-an-action/play"
 
 
 def test_the_error_can_be_built_with_or_without_the_fields() -> None:

@@ -35,9 +35,9 @@ def test_each_constant_addresses_its_field_in_a_copied_state() -> None:
     for name, at in fields.FIELDS.items():
         assert getattr(fields, name) == at
         assert f[at] is getattr(s, name.lower()), name
-    f[fields.HELD], f[fields.EXPOSED] = "held", "exposed"
+    f[fields.HELD], f[fields.SEEN] = "held", "seen"
     changed = State(*f)
-    assert (changed.held, changed.exposed) == ("held", "exposed")
+    assert (changed.held, changed.seen) == ("held", "seen")
 
 
 def _range_assignments(path: Path) -> list[str]:

@@ -133,12 +133,12 @@ def test_replace_refuses_a_trick_out_of_turn(trick: object, field: str, reason: 
     state = bz.new_deal(bz.variants.FOUR_HANDED, seed=1)  # player 1 leads, then 2, 3, 0
     if isinstance(trick, tuple) and field == "trick":
         trick = tuple((p, bz.Card.parse(c)) for p, c in trick)
-    before = (state.trick_indexes, state.leader, state.memo[:])
+    before = (state.trick_indexes, state.leader, state.memo)
     with pytest.raises(bz.InvariantError, match=r"^" + field.replace("[", r"\[")) as caught:
         state.replace(trick=trick)
     assert caught.value.field == field and reason in caught.value.reason
     assert isinstance(caught.value, bz.BeziqueError)
-    assert (state.trick_indexes, state.leader, state.memo[:]) == before  # nothing changed
+    assert (state.trick_indexes, state.leader, state.memo) == before  # nothing changed
 
 
 def test_a_document_writes_the_trick_as_pairs_and_refuses_one_out_of_turn() -> None:

@@ -47,7 +47,8 @@ _PLAIN = (int, float, str, bytes, bool, tuple, type(None))
 
 _MISSING = object()
 
-INTERNAL_FIELDS = {"bezique.state.State": ("held", "laid", "pile", "trick_indexes", "combos",
+INTERNAL_FIELDS = {"bezique.state.State": ("held", "laid", "pile", "turn_up_index",
+                                           "trick_indexes", "played_indexes", "seen", "combos",
                                            "carte", "packet", "memo")}
 """Per documented class, the fields that are the engine's bookkeeping, not the API."""
 

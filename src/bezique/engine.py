@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, overload
 from bezique._engine.compiled import Rules as Rules
 from bezique._engine.compiled import rules_of as rules_of
 from bezique._engine.dealing import new_deal, setup
-from bezique._engine.legal import ACTIONS_SLOT
+from bezique._engine.legal import cache_legal
 from bezique._engine.legal import legal_actions as _legal_actions
+from bezique._engine.memo import Cache
 from bezique._engine.steps import STEPS, check_state_action, step
 from bezique.actions import Action
 from bezique.errors import BeziqueError, IllegalActionError, NotYourTurnError
@@ -112,9 +113,12 @@ def legal_actions(state: State | Game | Observation) -> tuple[Action, ...]:
     >>> bz.legal_actions(bz.observe(s, 1)) == bz.legal_actions(s)
     True
     """
-    if type(state) is State:  # the state's cached list, else the one computation
-        actions = state.memo[ACTIONS_SLOT]
-        return _legal_actions(state) if actions is None else actions
+    if type(state) is State:  # the state's memo, read once, else the one computation
+        memo = state.memo
+        if type(memo) is Cache:
+            actions = memo.actions
+            return cache_legal(state, memo) if actions is None else actions
+        return memo  # listed by the transition that made the state
     if isinstance(state, Viewpoint):
         return state.legal_actions
     return _legal_actions(_state_of(state))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from bezique._engine.hands import cards_of, held_of, indexes_of, size_of
+from bezique._engine.memo import fresh_cache
 from bezique._engine.tricks import trick_indexes
 from bezique.actions import Action
 from bezique.cards import Card, Suit
@@ -261,14 +262,15 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         "to_move": o.to_move, "leader": o.leader, "phase": o.phase,
         "held": tuple(map(held_of, hands)), "table": o.table, "laid": laid_of(o.table),
         "pile": indexes_of(pool),
-        "turn_up": o.turn_up, "trump": o.trump,
+        "turn_up_index": None if o.turn_up is None else o.turn_up.index, "trump": o.trump,
         "trick_indexes": trick, "active": o.active, "window": o.window, "combos": o.combos,
         "melds": o.melds, "sevens": o.sevens,
         "brisques": o.brisques if o.brisques is not None else _guess_brisques(o),
         "last_trick": o.last_trick, "tricks": o.tricks, "last_winner": o.last_winner,
-        "played": o.played, "carte": carte, "won": o.won, "exposed": o.exposed,
+        "played_indexes": indexes_of(o.played), "carte": carte, "won": o.won,
+        "seen": tuple(map(held_of, o.exposed)),
         "penalties": o.penalties, "bonus": o.bonus,
-        "packet": _guess_packet(o, rng), "announced": o.announced, "memo": [None],
+        "packet": _guess_packet(o, rng), "announced": o.announced, "memo": fresh_cache(),
     }
     return State(**fields)
 

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from bezique._engine.hands import cards_at, cards_of, held_of, indexes_of
+from bezique._engine.hands import CARD_OF, cards_at, cards_of, held_of, indexes_of
+from bezique._engine.memo import Cache, fresh_cache
 from bezique._engine.tricks import trick_indexes, trick_pairs
 from bezique.cards import Card, Suit, quote
 from bezique.errors import BeziqueError, InvariantError
 from bezique.melds import MeldKind
 
 if TYPE_CHECKING:
+    from bezique.actions import Action
     from bezique.variants import Variant
 
 __all__ = ["WINDOWS", "CartePrivilege", "Combination", "Stage", "State", "TableCard", "Window"]
@@ -154,7 +156,6 @@ class State(NamedTuple):
         leader: Who led (or is to lead) the current trick.
         phase: 1 while the stock lasts, 2 afterwards.
         table: Per player, the declared cards lying face up (:class:`TableCard`).
-        turn_up: The face-up trump card under the stock (``None`` where there is none).
         trump: The trump suit (``None`` until fixed).
         active: The players taking part in the current series of tricks, in playing order.
         window: The declaration window's flags (:class:`Window`).
@@ -164,13 +165,9 @@ class State(NamedTuple):
         last_trick: Per side, the last-trick bonus (R2.12).
         tricks: Tricks completed in this deal.
         last_winner: Winner of the last completed trick.
-        played: Cards of the completed tricks, in the order played.
         won: Per player, the won cards kept face up where the variant keeps
             them (Fildinski, R11.5), as :class:`TableCard` with ``used`` set once
             they served in a combination; empty elsewhere.
-        exposed: Per player, cards in the concealed hand that every player has seen: the
-            turn-up taken in an exchange (R4.1) or by the last drawer (R2.8), and table
-            cards taken back into the hand (R2.9); a card leaves it when played.
         penalties: Per side, points from a referee's penalties (R10, :mod:`bezique.referee`).
         bonus: Per side, points from the dealer's guess (R9.4).
         announced: The pending announcements (R13.7), in the order announced: each a
@@ -179,16 +176,20 @@ class State(NamedTuple):
             while every card of it is on the table. Playing one of its cards makes it
             lapse (it leaves this tuple), and so does the end of phase 1.
 
-    Eight more fields are the engine's bookkeeping, not part of the public contract (the
+    Eleven more fields are the engine's bookkeeping, not part of the public contract (the
     documentation's "Internal state fields" page describes them): ``held`` (per player,
     the hand as a count vector, which :attr:`hands` gives as cards), ``laid`` (per player,
     the cards of ``table`` as a count vector, kept with it), ``pile`` (the face-down stock
-    as card indexes, top card first, which :attr:`stock` gives as cards),
+    as card indexes, top card first, which :attr:`stock` gives as cards), ``turn_up_index``
+    (the turn-up's card index, which :attr:`turn_up` gives as a card),
     ``trick_indexes`` (the current trick's card indexes in the order played, which
-    :attr:`trick` gives with who played them), ``combos`` (every
+    :attr:`trick` gives with who played them), ``played_indexes`` (the card indexes of
+    the completed tricks, which :attr:`played` gives as cards), ``seen`` (per player, the
+    cards of the hand every player has seen as a count vector, which :attr:`exposed` gives
+    as cards), ``combos`` (every
     combination scored, R3.9), ``carte`` (per player, the carte blanche privilege,
-    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (a cache of the legal
-    actions).
+    R11.6), ``packet`` (the dealer's packet, R9.4) and ``memo`` (the legal actions, or a
+    ``Cache`` of them).
     """
 
     variant: Variant
@@ -202,7 +203,7 @@ class State(NamedTuple):
     table: tuple[tuple[TableCard, ...], ...]
     laid: tuple[int, ...]
     pile: tuple[int, ...]
-    turn_up: Card | None
+    turn_up_index: int | None
     trump: Suit | None
     trick_indexes: tuple[int, ...]
     active: tuple[int, ...]
@@ -214,15 +215,15 @@ class State(NamedTuple):
     last_trick: tuple[int, ...]
     tricks: int
     last_winner: int | None
-    played: tuple[Card, ...]
+    played_indexes: tuple[int, ...]
     carte: tuple[CartePrivilege, ...]
     won: tuple[tuple[TableCard, ...], ...]
-    exposed: tuple[tuple[Card, ...], ...]
+    seen: tuple[int, ...]
     penalties: tuple[int, ...]
     bonus: tuple[int, ...]
     packet: int
     announced: tuple[Combination, ...]
-    memo: list[Any]
+    memo: tuple[Action, ...] | Cache
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
@@ -250,7 +251,7 @@ class State(NamedTuple):
                 :class:`~bezique.errors.InvariantError` for ``hands``, ``table``,
                 ``stock`` or ``trick`` values that are not cards as the field holds them).
         """
-        return _copy_with(self, changes, [None])
+        return _copy_with(self, changes, fresh_cache())
 
     @property
     def is_over(self) -> bool:
@@ -270,6 +271,25 @@ class State(NamedTuple):
         return trick_pairs(indexes, self.leader, self.active) if indexes else ()
 
     @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards of the completed tricks, in the order played."""
+        return cards_at(self.played_indexes)
+
+    @property
+    def turn_up(self) -> Card | None:
+        """The face-up trump card under the stock (``None`` where there is none)."""
+        index = self.turn_up_index
+        return None if index is None else CARD_OF(index)
+
+    @property
+    def exposed(self) -> tuple[tuple[Card, ...], ...]:
+        """Per player, the cards in the concealed hand that every player has seen, in
+        display order: the turn-up taken in an exchange (R4.1) or by the last drawer
+        (R2.8), and table cards taken back into the hand (R2.9); a card leaves it when
+        played."""
+        return tuple(map(cards_of, self.seen))
+
+    @property
     def tables(self) -> tuple[tuple[Card, ...], ...]:
         """Per player, the declared cards lying face up on the table."""
         return tuple(tuple(tc.card for tc in t) for t in self.table)
@@ -282,7 +302,7 @@ class State(NamedTuple):
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the turn-up included (R2.3)."""
-        return len(self.pile) + (self.turn_up is not None)
+        return len(self.pile) + (self.turn_up_index is not None)
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -326,13 +346,14 @@ def _replace(self: State, /, **changes: Any) -> State:
     """``State._replace``: a copy with the named fields changed and a fresh legal-action cache
     (unless ``memo`` is among the changes).
 
-    A named tuple's own ``_replace`` would share the ``memo`` list of the old state, so
+    A named tuple's own ``_replace`` would share the ``memo`` of the old state, so
     :func:`bezique.legal_actions` would answer for the old state; ``typing.NamedTuple``
     forbids overriding it in the class body, hence the assignment below. Both this and
     :meth:`State.replace` copy the fields through a list: about a third of the machine
     instructions of the named tuple's own ``_replace``.
     """
-    return _copy_with(self, changes, changes.pop("memo", [None]))
+    memo = changes.pop("memo", None)
+    return _copy_with(self, changes, fresh_cache() if memo is None else memo)
 
 
 CARD_OF_TABLE: Callable[[TableCard], Card] = attrgetter("card")
@@ -344,13 +365,20 @@ def laid_of(table: Iterable[Iterable[TableCard]]) -> tuple[int, ...]:
     return tuple(held_of(map(CARD_OF_TABLE, cards)) for cards in table)
 
 
+def _index_of(card: Card | None) -> int | None:
+    """The index of ``card``, ``None`` for ``None`` (the ``turn_up_index`` field)."""
+    return None if card is None else indexes_of((card,))[0]
+
+
 def _held_of_hands(hands: Iterable[Iterable[Card]]) -> tuple[int, ...]:
     """Per player, the count vector of the cards of his hand (the ``held`` field)."""
     return tuple(map(held_of, hands))
 
 
 _CARD_FIELDS = {"hands": "per player a tuple of cards",
-                "table": "per player a tuple of TableCard", "stock": "a tuple of cards"}
+                "table": "per player a tuple of TableCard", "stock": "a tuple of cards",
+                "played": "a tuple of cards", "exposed": "per player a tuple of cards",
+                "turn_up": "a card or None"}
 """The fields :meth:`State.replace` takes as cards and keeps otherwise, with the form
 each must have (the :class:`~bezique.errors.InvariantError` names it)."""
 
@@ -368,22 +396,30 @@ def _from_cards(name: str, value: Any, convert: Callable[[Any], Any]) -> Any:
                              name) from None
 
 
-def _copy_with(state: State, changes: dict[str, Any], memo: list[Any]) -> State:
-    """``state`` with the named fields changed and the cache ``memo``.
+def _copy_with(state: State, changes: dict[str, Any], memo: tuple[Action, ...] | Cache
+               ) -> State:
+    """``state`` with the named fields changed and the memo ``memo``.
 
     Raises:
         InvariantError: for a ``trick`` not played in turn from the leader (the pairs are
             kept as card indexes, the players following from ``leader`` and ``active``),
-            or ``hands``, ``table`` or ``stock`` not made of cards.
+            or ``hands``, ``table``, ``stock``, ``played``, ``exposed`` or ``turn_up`` not
+            made of cards.
         BeziqueError: naming a field the state does not have.
     """
-    fields: list[Any] = [*state]
     if "hands" in changes:  # the cards of the hands, kept as count vectors
         changes["held"] = _from_cards("hands", changes.pop("hands"), _held_of_hands)
     if "table" in changes and "laid" not in changes:  # the table's count vectors follow it
         changes["laid"] = _from_cards("table", changes["table"], laid_of)
     if "stock" in changes:  # the cards of the stock, kept as indexes
         changes["pile"] = _from_cards("stock", changes.pop("stock"), indexes_of)
+    if "turn_up" in changes:  # the turn-up, kept as its index
+        changes["turn_up_index"] = _from_cards("turn_up", changes.pop("turn_up"), _index_of)
+    if "exposed" in changes:  # the cards others have seen, kept as count vectors
+        changes["seen"] = _from_cards("exposed", changes.pop("exposed"), _held_of_hands)
+    if "played" in changes:  # the cards of the completed tricks, kept as indexes
+        changes["played_indexes"] = _from_cards("played", changes.pop("played"), indexes_of)
+    fields: list[Any] = [*state]
     trick = changes.pop("trick", _NO_TRICK)
     try:
         for name, value in changes.items():

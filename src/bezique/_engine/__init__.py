@@ -2,7 +2,8 @@
 
 Layered bottom to top (each module imports only those below it; the import-linter contract
 in ``pyproject.toml`` is the authority):
-:mod:`~bezique._engine.shuffle`, :mod:`~bezique._engine.tricks` and
+:mod:`~bezique._engine.shuffle`, :mod:`~bezique._engine.tricks`,
+:mod:`~bezique._engine.memo` (a state's cache of its legal actions) and
 :mod:`~bezique._engine.hands` (no rules),
 :mod:`~bezique._engine.melds` (the meld machinery, one band: the count vectors and tables
 compiled per variant, the card source, the reuse rules, the meld search, the announcements

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import held_at, indexes_of
+from bezique._engine.memo import fresh_cache
 from bezique._engine.shuffle import is_seed, shuffled
 from bezique.cards import Card, Rank, Suit, parse_cards
 from bezique.errors import NotationError, SetupError
@@ -221,8 +222,13 @@ def _initial(variant: Variant, rules: Rules, dealer: int, seed: int | None,
     zero = (0,) * sides
     # R11.6: a hand dealt without K, Q or J may show carte blanche before its first card
     carte = rules.settlement.dealt_privileges(hands)
-    return State(variant, dealer, seed, Stage.PLAY, elder, elder, 1,
-                 tuple(map(held_at, hands)), ((),) * rules.players, (0,) * rules.players,
-                 tuple(pile), turn_up, trump, (), tuple(range(rules.players)), WINDOWS[0], (),
-                 zero, tuple(sevens), zero, zero, 0, None, (), carte, ((),) * rules.players,
-                 ((),) * rules.players, zero, zero, 0, (), [None])
+    nobody = (0,) * rules.players  # per player, an empty count vector
+    return State(variant=variant, dealer=dealer, seed=seed, stage=Stage.PLAY, to_move=elder,
+                 leader=elder, phase=1, held=tuple(map(held_at, hands)),
+                 table=((),) * rules.players, laid=nobody, pile=tuple(pile),
+                 turn_up_index=None if turn_up is None else turn_up.index,
+                 trump=trump, trick_indexes=(), active=tuple(range(rules.players)),
+                 window=WINDOWS[0], combos=(), melds=zero, sevens=tuple(sevens),
+                 brisques=zero, last_trick=zero, tricks=0, last_winner=None,
+                 played_indexes=(), carte=carte, won=((),) * rules.players, seen=nobody,
+                 penalties=zero, bonus=zero, packet=0, announced=(), memo=fresh_cache())

@@ -16,29 +16,36 @@ from bezique._engine.compiled import Rules
 from bezique._engine.fields import (
     ANNOUNCED,
     COMBOS,
-    EXPOSED,
     HELD,
     LAID,
     MELDS,
     MEMO,
+    SEEN,
     TABLE,
     TRUMP,
     WINDOW,
     WON,
 )
-from bezique._engine.hands import CARD_WEIGHT, position
+from bezique._engine.hands import CARD_WEIGHT, INDEX_WEIGHT, copies
 from bezique._engine.melds.source import WON_SERIAL_BASE
 from bezique._engine.melds.tables import Plan
+from bezique._engine.memo import fresh_cache
 from bezique._engine.transitions import (
     CB_SHOWN,
     DECLARED,
     end_window_turn,
-    remove_card,
     replace_at,
 )
-from bezique.cards import Card, by_index
+from bezique.cards import Card
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, WINDOWS, Combination, State, TableCard, new_state
+from bezique.state import (
+    DECLARE,
+    WINDOWS,
+    Combination,
+    State,
+    TableCard,
+    new_state,
+)
 
 __all__ = ["announce", "declare", "declare_seven", "exchange_seven", "fresh_serial",
            "show_carte_blanche"]
@@ -61,12 +68,12 @@ def _after_window_action(s: State, rules: Rules) -> State:
 def exchange_seven(s: State, rules: Rules, seven: Card) -> State:
     """R4.1: the seven of trumps for the turn-up, 10 points."""
     p = s.to_move
-    assert p is not None and s.turn_up is not None
+    up = s.turn_up_index
+    assert p is not None and up is not None
     side = rules.sides[p]
-    held = s.held[p] - CARD_WEIGHT[seven] + CARD_WEIGHT[s.turn_up]
-    seen = tuple(sorted((*s.exposed[p], s.turn_up), key=by_index))  # the turn-up lay face up
-    new = s.replace(held=replace_at(s.held, p, held), turn_up=seven,
-                    exposed=replace_at(s.exposed, p, seen),
+    held = s.held[p] - CARD_WEIGHT[seven] + INDEX_WEIGHT[up]
+    new = s.replace(held=replace_at(s.held, p, held), turn_up_index=seven.index,
+                    seen=replace_at(s.seen, p, s.seen[p] + INDEX_WEIGHT[up]),  # it lay face up
                     window=rules.sevens.after_exchange[s.window._value_],
                     sevens=replace_at(s.sevens, side, s.sevens[side] + rules.sevens.points))
     return _after_window_action(new, rules)
@@ -101,11 +108,11 @@ def declare_seven(s: State, rules: Rules, seven: Card) -> State:
     assert p is not None
     side = rules.sides[p]
     on_table = TableCard(seven, fresh_serial(s), 8)
-    seen = s.exposed[p]
-    if position(seen, seven) >= 0:
-        seen = remove_card(seen, seven)
+    seen = s.seen[p]
+    if copies(seen, seven):
+        seen -= CARD_WEIGHT[seven]
     new = s.replace(held=replace_at(s.held, p, s.held[p] - CARD_WEIGHT[seven]),
-                    exposed=replace_at(s.exposed, p, seen),
+                    seen=replace_at(s.seen, p, seen),
                     table=replace_at(s.table, p, (*s.table[p], on_table)),
                     laid=replace_at(s.laid, p, s.laid[p] + CARD_WEIGHT[seven]),
                     window=rules.sevens.after_declaring[s.window._value_],
@@ -128,12 +135,12 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
     laid = s.laid[p]
     first = serial = fresh_serial(s)
     new_cards: list[TableCard] = []
-    seen = s.exposed[p]
+    seen = s.seen[p]
     for card in plan.from_hand:  # from the hand to the table
         held -= CARD_WEIGHT[card]
         laid += CARD_WEIGHT[card]
-        if seen and position(seen, card) >= 0:
-            seen = remove_card(seen, card)
+        if seen and copies(seen, card):
+            seen -= CARD_WEIGHT[card]
         new_cards.append(TableCard(card, serial, bit))
         serial += 1
     table = list(s.table)
@@ -154,8 +161,8 @@ def _lay(s: State, rules: Rules, plan: Plan) -> tuple[list[Any], tuple[int, ...]
     f[HELD] = replace_at(s.held, p, held)
     f[TABLE] = tuple(table)
     f[LAID] = replace_at(s.laid, p, laid)
-    f[EXPOSED] = replace_at(s.exposed, p, seen)
-    f[MEMO] = [None]
+    f[SEEN] = replace_at(s.seen, p, seen)
+    f[MEMO] = fresh_cache()
     return f, plan.from_table + tuple(range(first, serial))
 
 

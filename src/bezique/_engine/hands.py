@@ -17,29 +17,22 @@ per-trump layouts and the count tests on top of it).
 first): a draw adds :data:`INDEX_WEIGHT` of an index to the drawer's vector, and
 :attr:`State.stock <bezique.state.State.stock>` makes the cards with :func:`cards_at`. A
 new deal is dealt from the shuffled indexes (``Rules.deck_indexes``): :func:`held_at`
-counts a hand of indexes.
-
-**Other cards.** Cards are interned, so a copy of a card *is* the card; but ``card in
-cards`` and ``cards.index(card)`` still compare the card with every card before it, and a
-comparison of two different cards goes through :class:`~bezique.cards.Card`'s Python-level
-ordering methods (about ten times the cost of the identity test). The exposed cards are
-kept in display order (:data:`bezique.cards.by_index`), so :func:`position` finds a card
-by a binary search in C.
+counts a hand of indexes. The cards of a hand every player has seen (``State.seen``) are
+count vectors too, which :attr:`State.exposed <bezique.state.State.exposed>` gives as cards.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 from bezique.actions import PLAYS, PLAYS_FROM_TABLE, Play
-from bezique.cards import ALL_CARDS, Card, Rank, Suit, by_index
+from bezique.cards import ALL_CARDS, Card, Rank, Suit
 
 __all__ = ["CARD_OF", "CARD_WEIGHT", "COURT_INDEXES", "FIELD", "GUARD", "INDEX_WEIGHT", "MASK",
            "RANK_SHIFT", "SHIFT", "SUIT_BLOCKS", "SUIT_FIELDS", "SUIT_SHIFT", "WEIGHT", "cards_at",
            "cards_of", "copies", "copies_at", "held_at", "held_of", "indexes_of", "plays_of",
-           "position", "rank_copies", "recount", "size_of", "table_plays", "without"]
+           "rank_copies", "recount", "size_of", "table_plays"]
 
 FIELD = 8
 """Bits per field of the full layout."""
@@ -249,23 +242,3 @@ def recount(weigh: Callable[[Card], int]) -> Callable[[int], int]:
         except KeyError:  # a block not met before
             return blocks.decode(held)
     return count
-
-
-def position(cards: tuple[Card, ...], card: Card) -> int:
-    """Where a copy of ``card`` lies in ``cards``, or -1 when there is none.
-
-    ``cards`` in display order is searched in C; any other order (a position set up by
-    hand) is searched in full.
-    """
-    i = bisect_left(cards, card.index, key=by_index)
-    if i < len(cards) and cards[i] is card:
-        return i
-    return cards.index(card) if card in cards else -1
-
-
-def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` less one copy of ``card``, which it holds."""
-    i = position(cards, card)
-    if i < 0:
-        raise ValueError(f"{card} is not among the cards")
-    return cards[:i] + cards[i + 1:]

@@ -12,26 +12,24 @@ from elsewhere (set up, read from a document, or made by a rare transition).
 
 from __future__ import annotations
 
+from typing import Any
+
 from bezique._engine.compiled import Rules, rules_of
 from bezique._engine.hands import cards_of, plays_of, table_plays
 from bezique._engine.melds.window import NO_PLANS
+from bezique._engine.memo import Cache
 from bezique.actions import (
     PASS,
     Action,
     Declare,
     GuessPacket,
 )
+from bezique.cards import Suit
 from bezique.melds import MeldKind
-from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, Window
+from bezique.state import DECLARE, GUESS, PLAY, CartePrivilege, State, TableCard, Window
 
-__all__ = ["ACTIONS_SLOT", "COMBO_DONE", "NO_PLANS", "PLANS_SLOT", "compute_legal",
-           "follow_plays", "free_plays", "legal_actions", "window_actions"]
-
-ACTIONS_SLOT = 0
-"""Where a state's ``memo`` list keeps its legal actions (``None`` until computed)."""
-PLANS_SLOT = 1
-"""Where a window's ``memo`` list keeps the plans of the declarations it offers (the list
-stops before it where none is offered)."""
+__all__ = ["COMBO_DONE", "NO_PLANS", "cache_legal", "compute_legal", "follow_plays",
+           "free_plays", "free_turn", "legal_actions", "plans_of", "window_actions"]
 
 
 _MAY_SHOW = (CartePrivilege.MAY, CartePrivilege.AGAIN)
@@ -42,18 +40,23 @@ COMBO_DONE: int = Window.COMBO_DONE.value
 def free_plays(s: State, rules: Rules, p: int) -> tuple[Action, ...]:
     """R2.5, R2.7: any card ``p`` holds, from the hand or the table, each once; carte blanche
     (R11.6); the seven of trumps with ``seven_declare = any_time`` (R13.2)."""
-    held = s.held[p]
-    laid = s.laid[p]
-    privilege = s.carte[p]
+    return free_turn(rules, s.held[p], s.laid[p], s.carte[p], s.phase, s.trump, s.table[p])
+
+
+def free_turn(rules: Rules, held: int, laid: int, privilege: CartePrivilege, phase: int,
+              trump: Suit | None, table: tuple[TableCard, ...]) -> tuple[Action, ...]:
+    """:func:`free_plays` of the player's fields: his hand's and his table's count
+    vectors, his carte blanche privilege, his table; the deal's phase and trump (the
+    transitions list them before the state is made)."""
     if not laid and not privilege:
         # a hand alone, the common case (R13.2: the variant's function gives the seven too)
-        return rules.sevens.hand_plays[s.phase][s.trump](held)
-    seven = rules.sevens.free_seven(held, s.trump, s.phase)  # R13.2
+        return rules.sevens.hand_plays[phase][trump](held)
+    seven = rules.sevens.free_seven(held, trump, phase)  # R13.2
     out: list[Action] = list(plays_of(held))
     if laid:
         out += table_plays(laid, held)
-    if privilege in _MAY_SHOW and s.phase == 1:
-        cards = cards_of(held) + tuple(tc.card for tc in s.table[p])
+    if privilege in _MAY_SHOW and phase == 1:
+        cards = cards_of(held) + tuple(tc.card for tc in table)
         if not any(c.rank.is_court for c in cards):
             out.append(Declare(MeldKind.CARTE_BLANCHE, cards))  # R11.6
     if seven is not None:
@@ -71,22 +74,37 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """The actions legal now in deal ``s``, computed once per state and cached on it.
+    """The actions legal now in deal ``s``, computed once per state and kept with it.
 
-    The cache is the state's ``memo`` list: the legal actions at ``memo[ACTIONS_SLOT]``
-    (``None`` until computed), and in a window offering declarations their plans at
-    ``memo[PLANS_SLOT]``.
+    The state's ``memo`` is its legal actions themselves where the transition that made
+    it listed them (a card to play, the end of the deal), else a
+    :class:`~bezique._engine.memo.Cache`: the legal actions in ``memo.actions`` (``None``
+    until computed), and in a window offering declarations their plans in ``memo.plans``.
     """
     memo = s.memo
-    actions = memo[ACTIONS_SLOT]
-    if actions is None:
-        actions = memo[ACTIONS_SLOT] = compute_legal(s)
-    return actions  # type: ignore[no-any-return]
+    if type(memo) is Cache:
+        actions = memo.actions
+        return cache_legal(s, memo) if actions is None else actions
+    return memo
+
+
+def cache_legal(s: State, memo: Cache) -> tuple[Action, ...]:
+    """The legal actions of ``s``, computed and kept in its cache ``memo`` (read by the
+    caller, empty): :func:`legal_actions` and :func:`bezique.legal_actions` read the
+    cache once and call this only when it is empty."""
+    memo.actions = actions = compute_legal(s)
+    return actions
+
+
+def plans_of(s: State) -> dict[Any, Any]:
+    """The plans of the declarations a window offers (its legal actions computed), else
+    :data:`NO_PLANS`."""
+    return getattr(s.memo, "plans", NO_PLANS)
 
 
 def compute_legal(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s``, by stage; the plans of a window's declarations are kept
-    in ``s.memo[PLANS_SLOT]`` (see :func:`legal_actions`)."""
+    in ``s.memo.plans`` (see :func:`legal_actions`)."""
     stage = s.stage
     if stage is PLAY:
         p = s.to_move
@@ -106,7 +124,8 @@ def compute_legal(s: State) -> tuple[Action, ...]:
 def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     """R2.6, R3.9, R4, R13.7: the declarations (the side's pending announcements among
     them), the announcements after the window's scored combination, the seven actions and
-    the pass of a window; the plans go to ``s.memo[PLANS_SLOT]``. The hand is counted once
+    the pass of a window; the plans go to ``s.memo.plans`` (a window's ``memo`` is a
+    :class:`~bezique._engine.memo.Cache`). The hand is counted once
     (a packed count vector) for the combinations and the seven of trumps (a seven on the
     table has scored, R4.2)."""
     p = s.to_move
@@ -118,6 +137,6 @@ def window_actions(s: State, rules: Rules) -> tuple[Action, ...]:
     sevens = rules.sevens.window_sevens(s, p, gate, held)  # R4.1, R4.2, R13.2
     if not plans:
         return (*sevens, PASS) if sevens else _ONLY_PASS
-    s.memo[PLANS_SLOT:] = (plans,)
+    s.memo.plans = plans  # type: ignore[union-attr]
     return (*plans, *sevens, PASS)
 

@@ -189,14 +189,16 @@ _EXCHANGES = {seven: ExchangeSeven(seven) for seven in SEVENS.values()}
 """The interned exchange of each seven (R4.1)."""
 _SEVEN_DECLARATIONS = {seven: Declare(MeldKind.TRUMP_SEVEN, (seven,)) for seven in SEVENS.values()}
 """The interned declaration of each seven (R4.2)."""
+_SEVEN_INDEXES = frozenset(seven.index for seven in SEVENS.values())
+"""The card indexes of the sevens (a turn-up that is one cannot be exchanged, R4.1)."""
 NO_SEVENS: list[Declare | ExchangeSeven] = []
 """No seven action (shared, never changed)."""
 
 
 def seven_list(state: State, seven: Card) -> list[Declare | ExchangeSeven]:
     """R4.1, R4.2: exchange the seven held for a turn-up that is no seven, or declare it."""
-    turn_up = state.turn_up
-    if turn_up is not None and turn_up.rank is not Rank.SEVEN:
+    up = state.turn_up_index
+    if up is not None and up not in _SEVEN_INDEXES:
         return [_EXCHANGES[seven], _SEVEN_DECLARATIONS[seven]]
     return [_SEVEN_DECLARATIONS[seven]]
 

@@ -31,7 +31,8 @@ from bezique._engine.declaring import (
 from bezique._engine.explanations import explain, explain_play, refusal
 from bezique._engine.fields import HELD, PHASE, STAGE, TO_MOVE, TRICK_INDEXES, VARIANT
 from bezique._engine.hands import MASK, SHIFT, copies
-from bezique._engine.legal import ACTIONS_SLOT, NO_PLANS, PLANS_SLOT, legal_actions
+from bezique._engine.legal import legal_actions, plans_of
+from bezique._engine.memo import Cache
 from bezique._engine.transitions import end_window_turn, guess_packet, play
 from bezique.actions import (
     Action,
@@ -74,14 +75,18 @@ def check_state_action(s: State, action: Action) -> None:
 
 
 def refuse(s: State, action: Action) -> NoReturn:
-    """The refusal of ``action`` in ``s``, naming the rule (:func:`check_state_action`)."""
+    """The refusal of ``action``, which no step takes in ``s``, naming the rule
+    (:func:`check_state_action`). An action that check finds legal has no step here only
+    when its kind is not one of :data:`STEPS` itself (a subclass of :class:`Play`: the
+    table is keyed by the exact kind): it is refused as no action of this engine."""
     check_state_action(s, action)
-    raise AssertionError(f"{action!r} is legal in stage {s.stage} but has no step")
+    raise refusal(explain(s, action), action)
 
 
 def _checked(s: State, action: Action) -> None:
     """Refuse ``action`` unless it is one of the legal actions of ``s`` (cached)."""
-    legal = s.memo[ACTIONS_SLOT]
+    memo = s.memo
+    legal = memo.actions if type(memo) is Cache else memo
     if legal is None or not offered(legal, action):
         check_state_action(s, action)
 
@@ -140,12 +145,6 @@ def _pass(s: State, action: Pass) -> State:
     return end_window_turn(s, variant.compiled or rules_of(variant), f)
 
 
-def _plans(s: State) -> dict[Any, Any]:
-    """The plans of the window's declarations (kept beside its legal actions)."""
-    memo = s.memo
-    return memo[PLANS_SLOT] if len(memo) > PLANS_SLOT else NO_PLANS
-
-
 def _declare(s: State, action: Declare) -> State:
     """R3, R4.1, R11.6, R13.2: a combination by its plan, the seven of trumps, carte
     blanche."""
@@ -155,13 +154,13 @@ def _declare(s: State, action: Declare) -> State:
         return declare_seven(s, rules, action.cards[0])
     if action.meld is MeldKind.CARTE_BLANCHE:
         return show_carte_blanche(s, rules, action.cards)
-    return declare(s, rules, _plans(s)[action])
+    return declare(s, rules, plans_of(s)[action])
 
 
 def _announce(s: State, action: Announce) -> State:
     """R3.9, R13.7: an announcement by its plan."""
     _checked(s, action)
-    return announce(s, _rules(s), _plans(s)[action])
+    return announce(s, _rules(s), plans_of(s)[action])
 
 
 def _exchange(s: State, action: ExchangeSeven) -> State:

@@ -20,7 +20,6 @@ from bezique._engine.fields import (
     ANNOUNCED,
     BRISQUES,
     CARTE,
-    EXPOSED,
     HELD,
     LAID,
     LAST_TRICK,
@@ -29,7 +28,8 @@ from bezique._engine.fields import (
     MEMO,
     PHASE,
     PILE,
-    PLAYED,
+    PLAYED_INDEXES,
+    SEEN,
     SEVENS,
     STAGE,
     TABLE,
@@ -37,27 +37,25 @@ from bezique._engine.fields import (
     TRICK_INDEXES,
     TRICKS,
     TRUMP,
-    TURN_UP,
+    TURN_UP_INDEX,
     WINDOW,
     WON,
 )
 from bezique._engine.hands import (
-    CARD_OF,
     CARD_WEIGHT,
     COURT_INDEXES,
     INDEX_WEIGHT,
-    cards_of,
-    position,
-    without,
+    MASK,
+    SHIFT,
+    plays_of,
 )
 from bezique._engine.legal import (
-    ACTIONS_SLOT,
     COMBO_DONE,
-    follow_plays,
-    free_plays,
+    free_turn,
     window_actions,
 )
 from bezique._engine.melds.announcing import without_serial
+from bezique._engine.memo import Cache
 from bezique._engine.tricks import (
     BEATS,
     PAIR_SHIFT,
@@ -65,7 +63,7 @@ from bezique._engine.tricks import (
     trick_order,
     trick_winner,
 )
-from bezique.cards import ALL_CARDS, Card, Rank, by_index
+from bezique.cards import ALL_CARDS, Card, Rank
 from bezique.state import (
     DECLARE,
     OVER,
@@ -95,31 +93,28 @@ CB_NONE, CB_MAY, CB_SHOWN, CB_AGAIN = (CartePrivilege.NONE, CartePrivilege.MAY,
                                       CartePrivilege.SHOWN, CartePrivilege.AGAIN)
 
 _SEVENS = frozenset(c for c in ALL_CARDS if c.rank is Rank.SEVEN)
-_BRISQUE_COUNT = {c: int(c.rank.is_brisque) for c in ALL_CARDS}.__getitem__
-"""1 for aces and tens (R2.11), 0 for the other cards."""
-_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a) + _BRISQUE_COUNT(b))
+_BRISQUE_COUNT = bytes(int(c.rank.is_brisque) for c in ALL_CARDS).__getitem__
+"""1 for the indexes of aces and tens (R2.11), 0 for the other cards'."""
+_PAIR_BRISQUES = pair_table(lambda a, b: _BRISQUE_COUNT(a.index) + _BRISQUE_COUNT(b.index))
 """The brisques of a two-card trick (R2.11), at the key of its cards' pair
 (:func:`~bezique._engine.tricks.pair_key`), looked up as
 :data:`~bezique._engine.tricks.BEATS` is."""
-_PAIR_CARDS: tuple[tuple[Card, ...], ...] = tuple(
-    (CARD_OF(key >> PAIR_SHIFT), CARD_OF(key & (1 << PAIR_SHIFT) - 1))
-    for key in range(len(ALL_CARDS) << PAIR_SHIFT))
-"""The cards of a two-card trick, in the order played, at the key of their pair."""
 
 
 def _with_plays(f: list[Any], rules: Rules, q: int) -> State:
-    """The next state (fields ``f``), ``q`` to play a free card, his legal actions listed
-    with it (:func:`~bezique._engine.legal.free_plays`, R2.5): this saves a later
-    :func:`~bezique._engine.legal.compute_legal` its dispatch. A hand alone, the common
-    case, is read off its count vector in ``f`` here (:func:`~bezique._engine.hands.plays_of`)."""
-    if f[TABLE][q] or f[CARTE][q]:
-        memo: list[Any] = [None]
-        f[MEMO] = memo  # filled through the list: new.memo is a slower read
-        new = new_state(State, f)
-        memo[ACTIONS_SLOT] = free_plays(new, rules, q)
-        return new
-    # R13.2: the variant's function for the phase and trump, plays_of itself in most
-    f[MEMO] = [rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](f[HELD][q])]
+    """The next state (fields ``f``), ``q`` to play a free card, his legal actions its
+    ``memo`` (:func:`~bezique._engine.legal.free_turn`, R2.5), worked out from ``f``
+    before the state is made: this saves a later
+    :func:`~bezique._engine.legal.compute_legal` its dispatch, and the state a cache. A
+    hand alone, the common case, is read off its count vector here
+    (:func:`~bezique._engine.hands.plays_of`)."""
+    held = f[HELD][q]
+    laid = f[LAID][q]
+    privilege = f[CARTE][q]
+    if laid or privilege:
+        f[MEMO] = free_turn(rules, held, laid, privilege, f[PHASE], f[TRUMP], f[TABLE][q])
+    else:  # R13.2: the variant's function for the phase and trump, plays_of itself in most
+        f[MEMO] = rules.sevens.hand_plays[f[PHASE]][f[TRUMP]](held)
     return new_state(State, f)
 
 
@@ -129,9 +124,6 @@ def replace_at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     changed[i] = value
     return tuple(changed)
 
-
-remove_card = without
-"""``cards`` less one copy of ``card`` (:func:`bezique._engine.hands.without`)."""
 
 
 def _table_copy_to_play(s: State, p: int, card: Card) -> int:
@@ -193,9 +185,9 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         held = list(f[HELD])  # the hand's count vector less the card
         held[p] -= CARD_WEIGHT[card]
         f[HELD] = tuple(held)
-        shown = f[EXPOSED][p]
-        if shown and position(shown, card) >= 0:
-            f[EXPOSED] = replace_at(f[EXPOSED], p, remove_card(shown, card))
+        seen = f[SEEN]  # the cards others have seen, as count vectors: the card leaves it
+        if seen[p] and seen[p] >> SHIFT[card.index] & MASK:
+            f[SEEN] = replace_at(seen, p, seen[p] - CARD_WEIGHT[card])
         if card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1:
             f[SEVENS] = rules.sevens.on_play(f[SEVENS], rules.sides[p])  # R13.3
     carte = f[CARTE]
@@ -212,11 +204,8 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         f[TO_MOVE] = following
         if f[PHASE] == 1:
             return _with_plays(f, rules, following)
-        memo: list[Any] = [None]
-        f[MEMO] = memo
-        new = new_state(State, f)
-        memo[ACTIONS_SLOT] = follow_plays(new, rules, following)  # R2.10
-        return new
+        f[MEMO] = plays_of(rules.follow(f[HELD][following], trick, f[TRUMP]))  # R2.10
+        return new_state(State, f)
     return _finish_trick(rules, f, trick, p)
 
 
@@ -234,33 +223,30 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
         first, second = trick
         pair = first << PAIR_SHIFT | second
         winner = last if BEATS[trump][pair] else f[LEADER]
-        played: tuple[Card, ...] = _PAIR_CARDS[pair]
         won_brisques = _PAIR_BRISQUES[pair]
     else:
         winner = trick_order(f[LEADER], f[ACTIVE])[trick_winner(trick, trump)]
-        played = tuple(map(CARD_OF, trick))
-        won_brisques = sum(map(_BRISQUE_COUNT, played))
+        won_brisques = sum(map(_BRISQUE_COUNT, trick))
     side = rules.sides[winner]
     if won_brisques:
         brisques = list(f[BRISQUES])  # replace_at, inline: half the tricks hold a brisque
         brisques[side] += won_brisques
         f[BRISQUES] = tuple(brisques)
-    f[WON] = rules.meld_source.after_trick(f[WON], winner, played, f[PLAYED])  # R11.5
-    f[PLAYED] += played
+    f[WON] = rules.meld_source.after_trick(f[WON], winner, trick, f[PLAYED_INDEXES])  # R11.5
+    f[PLAYED_INDEXES] += trick
     f[TRICKS] += 1
     f[TRICK_INDEXES] = ()
     f[TO_MOVE] = f[LEADER] = f[LAST_WINNER] = winner
     if f[PHASE] == 1:
         left = len(f[PILE])  # the turn-up is read only when the stock is nearly gone
-        if left <= rules.players and left + (f[TURN_UP] is not None) <= rules.players:
+        if left <= rules.players and left + (f[TURN_UP_INDEX] is not None) <= rules.players:
             f[LAST_TRICK] = rules.settlement.stock_emptied(f[LAST_TRICK], side)  # R2.12
         # R2.6: the winner's declaration window opens after every phase-1 trick; what it
         # offers is listed with it
         f[STAGE] = DECLARE
-        memo: list[Any] = [None]
-        f[MEMO] = memo  # filled through the list (see _with_plays)
+        f[MEMO] = memo = Cache()  # filled here (see _with_plays)
         new = new_state(State, f)
-        memo[ACTIONS_SLOT] = window_actions(new, rules)
+        memo.actions = window_actions(new, rules)
         return new
     held = f[HELD]  # the count vectors: 0 for an empty hand
     active = f[ACTIVE]
@@ -275,7 +261,7 @@ def _finish_trick(rules: Rules, f: list[Any], trick: tuple[int, ...], last: int)
     f[LAST_TRICK] = rules.settlement.deal_over(f[LAST_TRICK], side)  # R2.12
     f[STAGE] = OVER
     f[TO_MOVE] = None
-    f[MEMO] = [None]
+    f[MEMO] = ()  # no action is legal
     return new_state(State, f)
 
 
@@ -300,9 +286,9 @@ def _draw(f: list[Any], rules: Rules) -> State:
     winner = f[LAST_WINNER]
     n = rules.players
     pile = f[PILE]  # the stock's card indexes
-    turn_up = f[TURN_UP]
-    final = len(pile) <= n and len(pile) + (turn_up is not None) <= n
-    drawn = (*pile, turn_up.index) if final and turn_up is not None else pile
+    up = f[TURN_UP_INDEX]  # the turn-up's card index
+    final = len(pile) <= n and len(pile) + (up is not None) <= n
+    drawn = (*pile, up) if final and up is not None else pile
     held = list(f[HELD])
     # zip stops after the n players of the drawing order: the stock needs no slicing
     for player, index in zip(rules.draw_order[winner], drawn):  # noqa: B905 (no keyword on the hot path)
@@ -318,24 +304,22 @@ def _draw(f: list[Any], rules: Rules) -> State:
         f[PILE] = pile[n:]
         return _with_plays(f, rules, winner)
     # R2.9: the stock is gone; table cards go back to the hands, phase 2 begins
-    exposed = f[EXPOSED]
-    if turn_up is not None:  # the last drawer's turn-up lay face up (R2.8)
-        last = (winner + len(pile)) % n
-        exposed = replace_at(exposed, last, tuple(sorted((*exposed[last], turn_up), key=by_index)))
+    seen = list(f[SEEN])
+    if up is not None:  # the last drawer's turn-up lay face up (R2.8)
+        seen[(winner + len(pile)) % n] += INDEX_WEIGHT[up]
     laid = f[LAID]
     for player in range(n):
         if laid[player]:
             held[player] += laid[player]
-            exposed = replace_at(exposed, player, tuple(sorted(
-                exposed[player] + cards_of(laid[player]), key=by_index)))
+            seen[player] += laid[player]
     f[HELD] = tuple(held)
-    f[EXPOSED] = exposed
+    f[SEEN] = tuple(seen)
     f[PHASE] = 2
     f[TABLE] = ((),) * n
     f[LAID] = (0,) * n
     f[ANNOUNCED] = ()  # R13.7: the pending announcements lapse with phase 1
     f[PILE] = ()
-    f[TURN_UP] = None
+    f[TURN_UP_INDEX] = None
     f[CARTE] = (CB_NONE,) * n
     # R6.7 / R11.9: with duels, the winner of the last phase-1 trick plays his left-hand opponent
     f[ACTIVE] = rules.partnership.phase_two.first(winner, f[ACTIVE])

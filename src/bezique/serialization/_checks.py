@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bezique._engine.memo import Cache
 from bezique.errors import InvariantError
 from bezique.game import Game, GameResult
 from bezique.observation import Observation
@@ -41,7 +42,9 @@ def check_state(state: State, path: str) -> None:
     """A state the rules can reach (:func:`bezique.testing.check_state`); its cache of
     legal actions is left empty, as in a state just built."""
     _state_by_rules(state, path)
-    state.memo[:] = [None]
+    memo = state.memo
+    if isinstance(memo, Cache):  # read from a document: a cache, filled by the checks
+        memo.clear()
 check_observation: Callable[[Observation, str], None] = _by_rules(_check_observation)
 """An observation some reachable state gives (:func:`bezique.testing.check_observation`)."""
 _game_by_rules = _by_rules(_check_game)

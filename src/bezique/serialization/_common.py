@@ -48,9 +48,11 @@ DOCUMENTS: dict[type[Any], str] = {
 """The document type of each other class written."""
 
 _WRITTEN_FIELDS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
-_WRITTEN_AS = {"held": "hands", "pile": "stock", "trick_indexes": "trick"}
-"""A state's fields written under another name: the hands' count vectors and the stock's
-card indexes as the cards, the trick's card indexes as ``[player, card]`` pairs."""
+_WRITTEN_AS = {"held": "hands", "pile": "stock", "trick_indexes": "trick",
+               "played_indexes": "played", "seen": "exposed", "turn_up_index": "turn_up"}
+"""A state's fields written under another name: the hands' count vectors and the card
+indexes of the stock and of the completed tricks as the cards, the trick's card indexes as
+``[player, card]`` pairs."""
 _NOT_WRITTEN = frozenset({"memo", "laid"})
 """A state's fields left out of documents: the cache, and the table's count vectors (read
 back from the table)."""
@@ -63,9 +65,12 @@ def written_fields(cls: type[Any]) -> tuple[tuple[str, str], ...]:
     if fields is None:
         if cls is State:
             notes = {**State.__annotations__, "hands": "tuple[tuple[Card, ...], ...]",
-                     "stock": "tuple[Card, ...]", "trick": "tuple[tuple[int, Card], ...]"}
-            # the hands, the stock and the trick are written as cards: the count vectors
-            # (held) and the card indexes (pile, trick_indexes) are the engine's form
+                     "stock": "tuple[Card, ...]", "trick": "tuple[tuple[int, Card], ...]",
+                     "played": "tuple[Card, ...]", "exposed": "tuple[tuple[Card, ...], ...]",
+                     "turn_up": "Card | None"}
+            # the hands, the stock, the trick and the played cards are written as cards:
+            # the count vectors (held) and the card indexes (pile, trick_indexes,
+            # played_indexes) are the engine's form
             fields = tuple((name, getattr(notes[name], "__forward_arg__", str(notes[name])))
                            for name in (_WRITTEN_AS.get(n, n) for n in State._fields)
                            if name not in _NOT_WRITTEN)

@@ -8,6 +8,7 @@ from typing import Any, TypeVar, overload
 
 from bezique import variants
 from bezique._engine.hands import held_of, indexes_of
+from bezique._engine.memo import fresh_cache
 from bezique._engine.tricks import trick_indexes
 from bezique.actions import Declare
 from bezique.cards import a_noun
@@ -212,12 +213,16 @@ def _build(cls: type[Any], raw: dict[str, Any], path: str) -> Any:
     if cls is State:
         held = tuple(map(held_of, kwargs.pop("hands")))
         pile = indexes_of(kwargs.pop("stock"))
+        played = indexes_of(kwargs.pop("played"))
+        seen = tuple(map(held_of, kwargs.pop("exposed")))
+        up = kwargs.pop("turn_up")
         try:  # the players of the trick follow from its leader (R2.4): checked here
             trick = trick_indexes(kwargs.pop("trick"), kwargs["leader"], kwargs["active"])
         except InvariantError as exc:
             raise fault(f"{path}.{exc.field}", exc.reason) from None
         return State(**kwargs, held=held, laid=laid_of(kwargs["table"]), pile=pile,
-                     trick_indexes=trick, memo=[None])
+                     trick_indexes=trick, played_indexes=played, seen=seen,
+                     turn_up_index=None if up is None else up.index, memo=fresh_cache())
     try:
         obj = cls(**kwargs)
     except (TypeError, ValueError) as exc:

@@ -178,7 +178,7 @@ class _Api:
         if self.store.has_in_memory(game_id):  # in the event loop if it needs no wait
             token = _token(header)
             action, after = _action(parse_json(raw, kind))
-            done = self.store.act_now(game_id, token, action, lang, after=after)
+            done = await live.act(self.store, game_id, token, action, lang, after)
             if done is not None:
                 return _answer(done)
 

@@ -18,9 +18,11 @@ each number of moves and language and kept until the game moves.
 The game in play is a :class:`~bezique.web.session.Session` (:mod:`bezique.web.session`).
 The store's methods are synchronous and thread-safe (a lock per game); the app calls
 them from worker threads, or from its event loop through the ``..._now`` methods, which
-answer ``None`` rather than wait. Whoever wants to hear of a game's moves (a long poll, a
-WebSocket) subscribes a listener with :meth:`GameStore.watch`: it is called, from the
-thread that made the change, after each change is committed.
+answer ``None`` rather than wait, and :meth:`GameStore.act_later`, which hands a move to
+a database that flushes to the disk and calls back once it is there. Whoever wants to
+hear of a game's moves (a long poll, a WebSocket) subscribes a listener with
+:meth:`GameStore.watch`: it is called, from the thread that made the change, after each
+change is committed (and after a move handed to the disk failed to be).
 
 Only the public API of the library is used (``import bezique as bz``).
 """
@@ -191,7 +193,7 @@ class GameStore:
         """:meth:`act_view` if it needs no wait, else ``None``: for the event loop, which
         must not block. It needs none when the game is in memory and free, none of its
         bots searches and the database writes without waiting for a disk
-        (:attr:`bezique.web.storage.Storage.quick`)."""
+        (:attr:`bezique.web.storage.Storage.quick`); else see :meth:`act_later`."""
         session = self._in_memory(game_id)
         if session is None or session.heavy or not self.db.quick:
             return None
@@ -203,9 +205,72 @@ class GameStore:
             session.used = self.clock()
             session.lock.release()
 
+    def act_later(self, game_id: str, token: str, text: str, lang: str,
+                  after: int | None, done: Callable[[views.SeatView | BaseException], None]
+                  ) -> bool:
+        """:meth:`act_view` without blocking, for the event loop when the database flushes
+        to the disk: the action is applied now and handed to the database's writer
+        (:meth:`~bezique.web.storage.Storage.submit`); ``done(view)`` is called once it is
+        committed, ``done(error)`` if it is not (the game then back where it was), from
+        the writer's thread. The game stays locked until then, so that nobody sees a move
+        that is not yet stored. ``False`` (nothing done) when it would have to wait: the
+        game not in memory or busy, or one of its bots searches.
+
+        Raises:
+            RequestError: :meth:`act_view`'s refusals (nothing is then played).
+        """
+        session = self._in_memory(game_id)
+        if session is None or session.heavy or not session.lock.acquire(blocking=False):
+            return False
+
+        def free() -> None:
+            session.used = self.clock()
+            session.lock.release()
+
+        try:
+            seat, first, taken, snapshot = self._play(session, token, text, after)
+        except BaseException:
+            free()
+            raise
+
+        def committed(error: BaseException | None) -> None:
+            if error is not None:
+                session.restore(snapshot)
+            session.committing = False
+            free()
+            if error is None:
+                self.limit.played(session.id)
+            for listener in list(session.listeners):  # those who waited for the commit too
+                listener()
+            done(view if error is None else error)
+
+        try:
+            view = session.view(seat, lang)
+            session.committing = True
+            self.db.submit(session.id, first, taken, self.clock(), committed)
+        except BaseException:  # the lock is the writer's only once submit returns
+            session.committing = False
+            session.restore(snapshot)
+            free()
+            raise
+        return True
+
     def _act(self, session: Session, token: str, text: str, lang: str,
              after: int | None) -> views.SeatView:
         """The action, with the session's lock held."""
+        seat, first, taken, snapshot = self._play(session, token, text, after)
+        try:
+            self.db.add_actions(session.id, first, taken, self.clock())
+        except Exception:
+            session.restore(snapshot)
+            raise
+        self._moved(session)
+        return session.view(seat, lang)
+
+    def _play(self, session: Session, token: str, text: str, after: int | None
+              ) -> tuple[int, int, list[tuple[int, str]], tuple[Any, ...]]:
+        """The action applied in memory, with the session's lock held: the seat, the
+        number of actions before, the actions taken and what undoes them."""
         seat = session.seat_of(token)
         first = len(session.actions)
         if after is not None and after != first:
@@ -213,16 +278,13 @@ class GameStore:
                                         "action was sent for another position"),
                                 code="stale", moves=first, after=after)
         snapshot = session.snapshot()
-        taken = session.act(seat, text)
-        try:
-            self.db.add_actions(session.id, first, taken, self.clock())
-        except Exception:
-            session.restore(snapshot)
-            raise
+        return seat, first, session.act(seat, text), snapshot
+
+    def _moved(self, session: Session) -> None:
+        """After a committed change: the game counts as played, its listeners hear of it."""
         self.limit.played(session.id)
         for listener in list(session.listeners):
             listener()
-        return session.view(seat, lang)
 
     def look(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
         """The token's seat's view (in ``lang``).
@@ -257,6 +319,12 @@ class GameStore:
             return None
         session.listeners.add(listener)  # one step under the GIL: safe without the lock
         return lambda: session.listeners.discard(listener)
+
+    def committing(self, game_id: str) -> bool:
+        """Whether a move of the game is on its way to the disk (:meth:`act_later`): its
+        listeners are called once it is there, stored or not, and the game is free."""
+        session = self._games.get(game_id)
+        return session is not None and session.committing
 
     def has_in_memory(self, game_id: str) -> bool:
         """Whether the game is in memory (so it exists: no database read needed)."""

@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -28,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from bezique.web.games import GameStore, RequestError
 from bezique.web.views import N_, SeatView, refused
 
-__all__ = ["FIRST_MESSAGE_TIMEOUT", "serve_socket", "wait_for_move"]
+__all__ = ["FIRST_MESSAGE_TIMEOUT", "act", "serve_socket", "wait_for_move"]
 
 FIRST_MESSAGE_TIMEOUT = 10.0
 """Seconds a WebSocket client has to send its token."""
@@ -63,6 +62,39 @@ async def watch(store: GameStore, game_id: str, event: asyncio.Event) -> Callabl
     return stop
 
 
+async def act(store: GameStore, game_id: str, token: str, text: str, lang: str,
+              after: int | None) -> SeatView | None:
+    """The seat's action from the event loop, without a worker thread: applied at once
+    when the database does not flush (:meth:`~bezique.web.games.GameStore.act_now`),
+    else handed to the database's writer and answered once it is on the disk
+    (:meth:`~bezique.web.games.GameStore.act_later`); ``None`` when it has to wait for
+    the game (then it is for a worker thread).
+
+    Raises:
+        RequestError: the refusals of :meth:`~bezique.web.games.GameStore.act_view`.
+    """
+    if store.db.quick:
+        return store.act_now(game_id, token, text, lang, after=after)
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[SeatView] = loop.create_future()
+
+    def settle(result: SeatView | BaseException) -> None:
+        if answer.done():  # the request was cancelled meanwhile
+            return
+        if isinstance(result, BaseException):
+            answer.set_exception(result)
+        else:
+            answer.set_result(result)
+
+    def done(result: SeatView | BaseException) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            loop.call_soon_threadsafe(settle, result)
+
+    if not store.act_later(game_id, token, text, lang, after, done):
+        return None
+    return await answer
+
+
 async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
                         limit: float) -> SeatView:
     """``look()``'s view once the game has more than ``after`` moves, it is the seat's
@@ -74,10 +106,13 @@ async def wait_for_move(store: GameStore, game_id: str, look: Look, after: int,
         deadline = loop.time() + limit
         while True:
             changed.clear()
-            view = await look()
             left = deadline - loop.time()
-            if not _waits(view, after) or left <= 0:
-                return view
+            if left > 0 and store.committing(game_id):  # its commit's listeners wake us
+                view = None
+            else:
+                view = await look()
+                if not _waits(view, after) or left <= 0:
+                    return view
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(left):
                     await changed.wait()
@@ -127,8 +162,10 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
         await websocket.close(4000 + exc.status)
         return
     closed = asyncio.ensure_future(_until_closed(websocket))
+    closed.add_done_callback(lambda _: changed.set())  # the client went: stop waiting
     try:
-        await _push_views(websocket, look(token), lang, changed, closed)
+        await _push_views(websocket, look(token), lang, changed, closed,
+                          lambda: store.committing(game_id))
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the client went away mid-send
     finally:
@@ -137,10 +174,13 @@ async def serve_socket(store: GameStore, websocket: WebSocket, lang: str,
 
 
 async def _push_views(websocket: WebSocket, look: Look, lang: str, changed: asyncio.Event,
-                      closed: asyncio.Future[None]) -> None:
+                      closed: asyncio.Future[None], committing: Callable[[], bool]) -> None:
     sent = -1
     while not closed.done():
         changed.clear()
+        if committing():  # a move on its way to the disk: its commit's listeners wake us
+            await changed.wait()
+            continue
         try:
             view = await look()
         except RequestError as exc:
@@ -150,6 +190,4 @@ async def _push_views(websocket: WebSocket, look: Look, lang: str, changed: asyn
         if view.moves != sent:
             await websocket.send_text(view.body.decode())
             sent = view.moves
-        woken: asyncio.Future[Any] = asyncio.ensure_future(changed.wait())
-        await asyncio.wait([woken, closed], return_when=asyncio.FIRST_COMPLETED)
-        woken.cancel()
+        await changed.wait()  # a move, or the client gone (``closed`` sets it too)

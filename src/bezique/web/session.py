@@ -25,7 +25,8 @@ from bezique.web.views import N_, RequestError, refused
 __all__ = ["Listener", "Session"]
 
 Listener = Callable[[], None]
-"""Called after each committed change of a game (from the thread that made it)."""
+"""Called after each committed change of a game, and after a move handed to the disk
+that failed to be stored (from the thread that made it)."""
 
 
 class Session:
@@ -56,6 +57,9 @@ class Session:
         """What every seat's view of the current position holds, as JSON members."""
         self.log_json: list[str] = []
         """The log's entries as JSON, one for each of :attr:`log`'s."""
+        self.words: dict[tuple[int, str], list[str]] = {}
+        """The log's entries in words (JSON strings), by ``(seat, language)``, as far as a
+        view of that seat in that language has needed them (:func:`bezique.web.views.render`)."""
         self.slots: players.SearchSlots = slots if slots is not None else players.SearchSlots()
         self.hints: dict[tuple[int, int], Any] = {}
         """The hints given, by ``(seat, moves)`` (:mod:`bezique.web.advice`)."""
@@ -74,6 +78,9 @@ class Session:
         self.last_trick: tuple[tuple[int, bz.Card], ...] = ()
         self.last_winner: int | None = None
         self.used: float = 0.0
+        self.committing: bool = False
+        """Whether a move is on its way to the disk, the lock held until it is there
+        (:meth:`bezique.web.games.GameStore.act_later`)."""
         self._bots = {p: players.BOTS[kind[4:]] for p, kind in enumerate(row.seats)
                       if kind.startswith("bot:")}
         self._playing = {p: bot.make() for p, bot in self._bots.items()}
@@ -169,6 +176,8 @@ class Session:
         """Go back to ``snapshot``."""
         self.position, count, self.last_trick, self.last_winner = snapshot
         del self.actions[count:], self.log[count:], self.log_json[count:]
+        for words in self.words.values():
+            del words[count:]
         self.views.clear()
         self.shared = None
 

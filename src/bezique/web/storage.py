@@ -13,9 +13,12 @@ implementation (the standard library's ``sqlite3``), so that a server database c
 added later without touching the app.
 
 A file database runs in WAL mode. With ``synchronous="full"`` (the default) an action
-is on the disk once :meth:`Database.add_actions` returns: neither a server killed at
-any moment nor a power cut loses an accepted action, at the price of a disk flush per
-action. With ``synchronous="normal"`` the action is in the write-ahead log, which a
+is on the disk once :meth:`Database.add_actions` returns (or :meth:`Database.submit`
+calls back): neither a server killed at any moment nor a power cut loses an accepted
+action. The flush is shared: the actions of every game are written by one writer
+thread, and those that arrive while it flushes go to the disk together in the next
+transaction, one flush for all of them (a group commit), each answered only once that
+flush is done. With ``synchronous="normal"`` the action is in the write-ahead log, which a
 killed server (SIGKILL) does not lose either, but a power cut may lose the last ones.
 Without a path the database is in memory (``":memory:"``) and lives as long as the
 server.
@@ -30,11 +33,13 @@ nothing else deletes a game.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import logging
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,6 +56,10 @@ UNPLAYED_DAYS = 1.0
 
 SYNCHRONOUS = ("full", "normal")
 """What ``Database(synchronous=...)`` takes: SQLite's ``synchronous`` for a file."""
+
+_ROWS = 200
+"""Rows of one ``INSERT`` of a group commit, at most (4 values each: within SQLite's
+oldest limit of 999 values a statement)."""
 
 SCHEMA_VERSION = 2
 """Version 2 added ``games.moved`` (0 until a person's first action)."""
@@ -126,6 +135,11 @@ class Storage(Protocol):
                     now: float) -> None:
         """Append a person's action and what followed it (numbered from ``first + 1``)."""
 
+    def submit(self, game_id: str, first: int, actions: Sequence[tuple[int, str]], now: float,
+               done: Callable[[BaseException | None], None]) -> None:
+        """:meth:`add_actions` without waiting: ``done(None)`` is called once the actions
+        are committed, ``done(error)`` if they are not (from another thread)."""
+
     def load(self, game_id: str) -> GameRow | None:
         """The stored game, or ``None``."""
 
@@ -160,6 +174,11 @@ class Database:
         self.quick: bool = path == ":memory:" or synchronous == "normal"
         """No flush to the disk at a commit (in memory, or ``synchronous="normal"``)."""
         self._lock = threading.Lock()
+        self._writes: list[_Write] = []
+        """Submitted and not yet taken by the writer thread (under ``_wake``)."""
+        self._wake = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._closing = False
         try:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
             self._open(synchronous)
@@ -185,7 +204,13 @@ class Database:
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection, once every submitted write is committed."""
+        with self._wake:
+            self._closing = True
+            writer = self._writer
+            self._wake.notify()
+        if writer is not None:
+            writer.join()
         with self._lock:
             self._db.close()
 
@@ -202,12 +227,119 @@ class Database:
 
     def add_actions(self, game_id: str, first: int, actions: Sequence[tuple[int, str]],
                     now: float) -> None:
-        """Append ``actions`` (numbered from ``first + 1``) to a game, in one transaction,
-        committed when this returns; the game counts as played from now on."""
-        with self._lock, self._transaction():
-            self._insert_actions(game_id, first, actions)
-            self._db.execute("UPDATE games SET touched = ?, moved = 1 WHERE id = ?",
-                             (now, game_id))
+        """Append ``actions`` (numbered from ``first + 1``) to a game, committed when this
+        returns (with ``synchronous="full"``, on the disk: the writer thread's flush); the
+        game counts as played from now on."""
+        if self.quick:
+            error = self._commit([_Write(game_id, first, tuple(actions), now, _ignore)])[0]
+        else:
+            finished = threading.Event()
+            outcome: list[BaseException | None] = []
+
+            def done(error: BaseException | None) -> None:
+                outcome.append(error)
+                finished.set()
+
+            self.submit(game_id, first, actions, now, done)
+            finished.wait()
+            error = outcome[0]
+        if error is not None:
+            raise error
+
+    def submit(self, game_id: str, first: int, actions: Sequence[tuple[int, str]], now: float,
+               done: Callable[[BaseException | None], None]) -> None:
+        """:meth:`add_actions` without waiting: ``done(None)`` once the actions are committed
+        (with ``synchronous="full"``, on the disk), ``done(error)`` if they are not; called
+        from the writer thread (at once, from this thread, for a :attr:`quick` database).
+
+        Raises:
+            BeziqueError: once the database is closed.
+        """
+        write = _Write(game_id, first, tuple(actions), now, done)
+        if self.quick:
+            done(self._commit([write])[0])
+            return
+        with self._wake:
+            if self._closing:
+                raise bz.BeziqueError(f"{self.path}: the database is closed")
+            self._writes.append(write)
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_all, daemon=True,
+                                                name="bezique database writer")
+                self._writer.start()
+            self._wake.notify()
+
+    def _write_all(self) -> None:
+        """The writer thread: whatever was submitted meanwhile, in one transaction, until
+        the database closes."""
+        while True:
+            with self._wake:
+                while not self._writes and not self._closing:
+                    self._wake.wait()
+                if not self._writes:
+                    return
+                batch, self._writes = self._writes, []
+            for write, error in zip(batch, self._commit(batch), strict=True):
+                try:
+                    write.done(error)
+                except Exception:  # a bug of the caller's: the other writes still go on
+                    logging.getLogger(__name__).exception("a write's callback failed")
+
+    def _commit(self, batch: Sequence[_Write]) -> list[BaseException | None]:
+        """The writes in one transaction, all in two statements (a thread that waits for
+        the GIL at each statement must not wait at each write); if that fails, each write
+        in a savepoint of its own, so that one that fails is undone alone. Each write's
+        error, or all of them if the commit fails."""
+        errors: list[BaseException | None] = [None] * len(batch)
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._append_all(batch)
+                except sqlite3.Error:
+                    if len(batch) == 1 or not self._db.in_transaction:
+                        raise
+                    self._db.execute("ROLLBACK")
+                    self._db.execute("BEGIN IMMEDIATE")
+                    errors = [self._append(write) for write in batch]
+                if not self._db.in_transaction:  # SQLite rolled it back after an error
+                    raise sqlite3.OperationalError("the transaction was rolled back")
+                self._db.execute("COMMIT")
+            except Exception as exc:  # every waiting write hears of it
+                with contextlib.suppress(sqlite3.Error):
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                return [exc] * len(batch)
+        return errors
+
+    def _append_all(self, batch: Sequence[_Write]) -> None:
+        """The writes' actions in one ``INSERT`` (a few if they are many), their games
+        touched (at the latest write's time) in one ``UPDATE``."""
+        rows = [(w.game_id, w.first + k + 1, p, a)
+                for w in batch for k, (p, a) in enumerate(w.actions)]
+        for start in range(0, len(rows), _ROWS):
+            chunk = rows[start:start + _ROWS]
+            self._db.execute("INSERT INTO actions VALUES "
+                             + ", ".join(["(?, ?, ?, ?)"] * len(chunk)),
+                             [value for row in chunk for value in row])
+        ids = sorted({w.game_id for w in batch})
+        for start in range(0, len(ids), _ROWS):
+            some = ids[start:start + _ROWS]
+            self._db.execute(f"UPDATE games SET touched = ?, moved = 1 WHERE id IN "
+                             f"({', '.join(['?'] * len(some))})",
+                             [max(w.now for w in batch), *some])
+
+    def _append(self, write: _Write) -> sqlite3.Error | None:
+        """One write within the transaction: ``None``, or its error (it is then undone)."""
+        self._db.execute("SAVEPOINT write")
+        try:
+            self._append_all([write])
+        except sqlite3.Error as exc:
+            self._db.execute("ROLLBACK TO write")
+            return exc
+        finally:
+            self._db.execute("RELEASE write")
+        return None
 
     def load(self, game_id: str) -> GameRow | None:
         """The stored game, or ``None``."""
@@ -255,6 +387,21 @@ class Database:
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
+
+
+def _ignore(error: BaseException | None) -> None:
+    """A write's callback when nobody waits for it."""
+
+
+@dataclass(frozen=True)
+class _Write:
+    """Actions to append to a game, and whom to tell once they are committed."""
+
+    game_id: str
+    first: int
+    actions: tuple[tuple[int, str], ...]
+    now: float
+    done: Callable[[BaseException | None], None]
 
 
 class _Transaction:

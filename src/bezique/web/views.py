@@ -10,6 +10,7 @@ combinations' names are in the view's language (:mod:`bezique.i18n`).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -134,6 +135,14 @@ def _choice(variant: bz.Variant, action: bz.Action, lang: str = "en") -> dict[st
     return entry
 
 
+@functools.lru_cache(maxsize=16384)
+def _legal(variant: str, action: bz.Action, lang: str) -> tuple[str, str]:
+    """A legal action of a view as JSON: its notation, and its choice (:func:`_choice`);
+    written once for all views (they depend on nothing else)."""
+    return (json.dumps(bz.format_action(action), ensure_ascii=False),
+            json.dumps(_choice(bz.variants.get(variant), action, lang), ensure_ascii=False))
+
+
 def result_of(result: bz.DealResult) -> dict[str, Any]:
     """A deal's result (``bz.deal_result``) with its breakdown and settlement."""
     settlement = None
@@ -240,28 +249,31 @@ def render(session: Session, seat: int, lang: str = "en") -> SeatView:
         session.shared = _shared(session)
     observation = bz.observe(session.position, seat)
     variant = session.variant
-    legal = bz.legal_actions(observation)
+    legal = [_legal(variant.name, a, lang) for a in bz.legal_actions(observation)]
     own = json.dumps({
         "title": i18n.variant_title(variant, lang),
         "seat": seat,
-        "legal": [bz.format_action(a) for a in legal],
-        "choices": [_choice(variant, a, lang) for a in legal],
-        "log_words": _log_words(session, seat, lang),
         **results_in_words(session, lang),
     }, ensure_ascii=False)
-    body = (f'{own[:-1]}, {session.shared}, "observation": {bz.to_json(observation)}}}')
+    body = (f'{own[:-1]}, "log_words": [{", ".join(_log_words(session, seat, lang))}], '
+            f'"legal": [{", ".join(text for text, _ in legal)}], '
+            f'"choices": [{", ".join(choice for _, choice in legal)}], {session.shared}, '
+            f'"observation": {bz.to_json(observation)}}}')
     return SeatView(body.encode(), seat, len(session.actions), session.position.to_move)
 
 
 def _log_words(session: Session, seat: int, lang: str) -> list[str]:
-    """The deal's log in words of ``lang`` (:func:`bezique.i18n.describe_move`), one for
-    each entry of the view's ``log``; the seat's own actions addressed to it, to follow
-    "you" (``"play Q♠"``, ``"pelaat Q♠"``, ``"spielst Q♠"``)."""
-    first = deal_start(session)
-    return [i18n.describe(action, lang, you=True) if player == seat
-            else i18n.describe_move(player, action, lang)
-            for (_, player, _, _), action in zip(session.log[first:], session.actions[first:],
-                                                strict=True)]
+    """The deal's log in words of ``lang`` (:func:`bezique.i18n.describe_move`), one JSON
+    string for each entry of the view's ``log``; the seat's own actions addressed to it,
+    to follow "you" (``"play Q♠"``, ``"pelaat Q♠"``, ``"spielst Q♠"``). Each entry is
+    written once for the seat and language (:attr:`Session.words`)."""
+    words = session.words.setdefault((seat, lang), [])
+    done = len(words)
+    words.extend(json.dumps(i18n.describe(action, lang, you=True) if player == seat
+                            else i18n.describe_move(player, action, lang), ensure_ascii=False)
+                 for (_, player, _, _), action in zip(session.log[done:],
+                                                      session.actions[done:], strict=True))
+    return words[deal_start(session):]
 
 
 def results_in_words(session: Session, lang: str) -> dict[str, str | None]:

@@ -26,7 +26,7 @@ from itertools import compress, count
 from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bezique._engine.hands import cards_of
+from bezique._engine.hands import CARD_OF, cards_of
 from bezique._engine.melds.tables import CLASS_BIT, SEQUENCE_BIT, SEQUENCES
 from bezique.actions import Declare
 from bezique.cards import Card, by_index
@@ -162,10 +162,10 @@ class CardSource:
         raise NotImplementedError
 
     def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
-                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    played: tuple[int, ...], before: tuple[int, ...],
                     ) -> tuple[tuple[TableCard, ...], ...]:
         """The cards won in tricks after ``winner`` took ``played`` (``before``: the cards
-        played in the deal before them)."""
+        played in the deal before them; both as card indexes)."""
         return won
 
     def may_announce(self, w: int) -> bool:
@@ -328,7 +328,7 @@ class WonCards(CardSource):
         return tuple(piles)
 
     def of_last_trick(self, state: State, plans: _Plans) -> _Plans:
-        last = WON_SERIAL_BASE + len(state.played) - len(state.active)
+        last = WON_SERIAL_BASE + len(state.played_indexes) - len(state.active)
         return {d: plan for d, plan in plans.items()  # type: ignore[return-value]
                 if max(plan.from_table) >= last}
 
@@ -341,13 +341,13 @@ class WonCards(CardSource):
             rules.sevens.actions(state, player))
 
     def after_trick(self, won: tuple[tuple[TableCard, ...], ...], winner: int,
-                    played: tuple[Card, ...], before: tuple[Card, ...],
+                    played: tuple[int, ...], before: tuple[int, ...],
                     ) -> tuple[tuple[TableCard, ...], ...]:
         # R5.3 / R11.5: won cards are kept face up, in the order won
         base = WON_SERIAL_BASE + len(before)
         piles = list(won)
         piles[winner] = won[winner] + tuple(
-            TableCard(c, base + i, 0) for i, c in enumerate(played))
+            TableCard(CARD_OF(index), base + i, 0) for i, index in enumerate(played))
         return tuple(piles)
 
 
