@@ -113,7 +113,8 @@ def legal_actions(state: State | Game | Observation) -> tuple[Action, ...]:
     >>> bz.legal_actions(bz.observe(s, 1)) == bz.legal_actions(s)
     True
     """
-    if type(state) is State:  # the state's memo, read once, else the one computation
+    if type(state) is State:  # _engine.legal.legal_actions inlined, a call less an action
+        # (delegating costs 0.6% of a random two-pack deal's instructions)
         memo = state.memo
         if type(memo) is Cache:
             actions = memo.actions
