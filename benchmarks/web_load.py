@@ -3,8 +3,8 @@
 Run by hand (the ``web`` extra installed), not by the tests::
 
     python benchmarks/web_load.py [--games 50] [--idle 1000] [--wait poll|socket]
-                                  [--synchronous normal|full] [--variant two-pack]
-                                  [--profile FILE]
+                                  [--synchronous full|normal] [--variant two-pack]
+                                  [--rounds 1] [--profile FILE]
 
 It starts ``bezique serve`` as a process of its own on a loopback port with a database
 file in a temporary directory, opens ``--idle`` WebSockets on a game of their own and
@@ -12,17 +12,20 @@ keeps them idle (each has sent its seat's token and received the view), then pla
 ``--games`` two-person games at once to the end of the deal, every person a client of
 his own on a keep-alive connection: he waits for his turn (``--wait poll``: ``GET
 /api/games/<id>?after=N``, the long poll; ``--wait socket``: the game's WebSocket), then
-sends a random legal action with ``"after"`` (``POST /api/games/<id>/actions``). The
-clients are coroutines of one process on one event loop, so they cost as little CPU as
-they can beside the server.
+sends a random legal action with ``"after"`` (``POST /api/games/<id>/actions``);
+``--rounds N`` plays ``--games`` new games N times in turn, the idle sockets held
+throughout (a longer run, for the tail of a move's time). The clients are coroutines of
+one process on one event loop, so they cost as little CPU as they can beside the server.
 
 It prints the requests answered per second (every HTTP request: new games, actions and
-long polls), the moves per second, the median and 95th percentile of a move (the
-``POST`` of an action, sent to answered), the CPU seconds of the server and of the
-client while the games were played (a move's share of the server's), and the load
-average before and after; then checks that every request was answered 200, every idle socket
-still open, and that the database replays (``bz.Record``) to every game's last position
-as each person last saw it. Exit status 1 if any check fails. ``--profile FILE`` runs the
+long polls), the moves per second, the median, 95th and 99th percentile and the slowest
+of a move (the ``POST`` of an action, sent to answered), the CPU seconds of the server
+and of the client while the games were played (a move's share of the server's), and the
+load average before and after; then checks that every request was answered 200, every
+idle socket still open, and that the database replays (``bz.Record``) to every game's
+last position as each person last saw it. Exit status 1 if any check fails. ``--synchronous``
+is ``bezique serve``'s (``full``, its default, unless given). The server's peak memory
+is its ``VmHWM``. ``--profile FILE`` runs the
 server under cProfile and writes its statistics to ``FILE``.
 """
 
@@ -153,34 +156,49 @@ async def idle_sockets(port: int, count: int) -> list[Any]:
 
 
 async def play(port: int, games: int, idle: int, wait: str, variant: str, tally: Tally,
-               server: int) -> tuple[float, list[dict[str, Any]], int, tuple[float, float]]:
-    """The games played to the end: the seconds they took, the games, the idle sockets
-    still open and the CPU seconds of the server and of this client while they were
-    played (the sockets' opening and the games' creation left out)."""
+               server: int, rounds: int = 1
+               ) -> tuple[float, list[dict[str, Any]], int, tuple[float, float]]:
+    """The games played to the end, ``rounds`` times (each round ``games`` new games at
+    once): the seconds they took, the games, the idle sockets still open and the CPU
+    seconds of the server and of this client while they were played (the sockets'
+    opening and the games' creation left out)."""
     held = await idle_sockets(port, idle)
-    http = Http(port)
-    made = []
-    for k in range(games):
-        status, game = await http.call("POST", "/api/games", {
-            "variant": variant, "seed": k, "seats": ["human", "human"]})
-        tally.requests += 1
-        assert status == 200, game
-        made.append(game)
-    await http.close()
-    began, cpu = time.perf_counter(), (cpu_seconds(server), time.process_time())
-    players = [person(port, game, seat, wait, tally, random.Random(f"{k}:{seat}"))
-               for k, game in enumerate(made) for seat in (0, 1)]
-    try:
-        async with asyncio.timeout(600):  # a lost answer must not hold the run forever
-            await asyncio.gather(*players)
-    except TimeoutError:
-        tally.failures.append("the games did not end within 600 s")
-    elapsed = time.perf_counter() - began
-    cpu = (cpu_seconds(server) - cpu[0], time.process_time() - cpu[1])
+    made: list[dict[str, Any]] = []
+    elapsed, cpu = 0.0, (0.0, 0.0)
+    for round_ in range(rounds):
+        http = Http(port)
+        these = []
+        for k in range(round_ * games, (round_ + 1) * games):
+            status, game = await http.call("POST", "/api/games", {
+                "variant": variant, "seed": k, "seats": ["human", "human"]})
+            tally.requests += 1
+            assert status == 200, game
+            these.append(game)
+        await http.close()
+        began, before = time.perf_counter(), (cpu_seconds(server), time.process_time())
+        players = [person(port, game, seat, wait, tally, random.Random(f"{k}:{seat}"))
+                   for k, game in enumerate(these, round_ * games) for seat in (0, 1)]
+        try:
+            async with asyncio.timeout(600):  # a lost answer must not hold the run forever
+                await asyncio.gather(*players)
+        except TimeoutError:
+            tally.failures.append("the games did not end within 600 s")
+        elapsed += time.perf_counter() - began
+        cpu = (cpu[0] + cpu_seconds(server) - before[0],
+               cpu[1] + time.process_time() - before[1])
+        made += these
     still_open = sum(1 for ws in held if ws.state.name == "OPEN")
     for ws in held:
         await ws.close()
     return elapsed, made, still_open, cpu
+
+
+def peak_memory(pid: int) -> float:
+    """The process's peak resident memory in MiB (``VmHWM``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -237,8 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--idle", type=int, default=1000)
     parser.add_argument("--wait", choices=("poll", "socket"), default="poll")
-    parser.add_argument("--synchronous", choices=("normal", "full"), default="normal")
+    parser.add_argument("--synchronous", choices=("normal", "full"), default="full")
     parser.add_argument("--variant", default="two-pack")
+    parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -252,23 +271,27 @@ def main(argv: list[str] | None = None) -> int:
         load_before = os.getloadavg()
         try:
             elapsed, made, still_open, (cpu, client_cpu) = asyncio.run(
-                play(port, args.games, args.idle, args.wait, args.variant, tally, process.pid))
+                play(port, args.games, args.idle, args.wait, args.variant, tally, process.pid,
+                     args.rounds))
             load_after = os.getloadavg()
+            memory = peak_memory(process.pid)
         finally:
             process.send_signal(signal.SIGINT)
             process.communicate(timeout=60)
         wrong = check(db, made, tally)
     moves = sorted(tally.moves)
-    p95 = moves[int(0.95 * (len(moves) - 1))]
-    print(f"web load: {args.games} games of {args.variant} to the end, {args.idle} idle "
-          f"WebSockets, waiting by {args.wait}, synchronous={args.synchronous}")
+    p95, p99 = (moves[int(q * (len(moves) - 1))] for q in (0.95, 0.99))
+    rounds = f" x {args.rounds} rounds" if args.rounds > 1 else ""
+    print(f"web load: {args.games} games{rounds} of {args.variant} to the end, {args.idle} "
+          f"idle WebSockets, waiting by {args.wait}, synchronous={args.synchronous}")
     print(f"  {tally.requests} requests in {elapsed:.1f} s: {tally.requests / elapsed:.0f} "
           f"requests/s, {len(moves) / elapsed:.0f} moves/s")
     print(f"  a move: median {statistics.median(moves) * 1000:.1f} ms, "
-          f"p95 {p95 * 1000:.1f} ms ({len(moves)} moves)")
+          f"p95 {p95 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, slowest {moves[-1] * 1000:.0f} "
+          f"ms ({len(moves)} moves)")
     print(f"  server CPU {cpu:.1f} s ({cpu / elapsed:.0%} of a core, "
           f"{cpu / len(moves) * 1000:.2f} ms a move), this client's {client_cpu:.1f} s "
-          f"({client_cpu / elapsed:.0%} of a core)")
+          f"({client_cpu / elapsed:.0%} of a core); the server's peak memory {memory:.0f} MiB")
     print(f"  load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; "
           f"{os.cpu_count()} cores")
     print(f"  idle sockets still open: {still_open}/{args.idle}; every request answered: "

@@ -140,3 +140,44 @@ def test_max_connections_answers_503_beyond_the_limit() -> None:
     finally:
         process.terminate()
         process.communicate(timeout=30)
+
+
+def test_serve_tunes_the_garbage_collector_while_it_serves_and_restores_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While ``serve`` runs uvicorn, young collections come every ``YOUNG_COLLECTION``
+    allocations and what was alive before is frozen out of the collections; afterwards
+    (here: the server failing) the collector is as it was."""
+    import gc
+
+    import uvicorn
+
+    from bezique.web import serving
+    from bezique.web.games import GameStore
+
+    seen: list[tuple[tuple[int, ...], int]] = []
+
+    def run(self: uvicorn.Server, sockets: object = None) -> None:
+        seen.append((gc.get_threshold(), gc.get_freeze_count()))
+        raise OSError("the server failed")
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    before = gc.get_threshold()
+    with socket.socket() as sock, pytest.raises(OSError, match="the server failed"):
+        sock.bind(("127.0.0.1", 0))
+        serving.serve(GameStore(), sock)
+    (threshold, frozen), = seen
+    assert threshold == (serving.YOUNG_COLLECTION, *before[1:])
+    assert frozen > 1000  # the modules and the app, at least
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_server_in_a_thread_leaves_the_collector_alone() -> None:
+    """``running`` serves from a thread of the caller's program: its collector is the
+    program's business."""
+    import gc
+
+    from bezique.web import serving
+
+    before = gc.get_threshold()
+    with serving.running():
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
