@@ -181,3 +181,20 @@ def test_a_server_in_a_thread_leaves_the_collector_alone() -> None:
     before = gc.get_threshold()
     with serving.running():
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_the_collector_frees_the_garbage_of_the_start_before_freezing() -> None:
+    """A cycle that is garbage when serving begins is collected, not frozen for good."""
+    import weakref
+
+    from bezique.web import serving
+
+    class Node:
+        pass
+
+    node = Node()
+    node.self = node  # type: ignore[attr-defined]
+    gone = weakref.ref(node)
+    del node
+    with serving.collector_for_serving():
+        assert gone() is None

@@ -132,8 +132,8 @@ def serve(store: GameStore, sock: socket.socket, **options: object) -> None:
 def collector_for_serving() -> Iterator[None]:
     """The garbage collector tuned for a server for the ``with`` block, then as before:
     what is alive when serving begins (the modules, the app) frozen out of its
-    collections (``gc.freeze``), and a young collection every :data:`YOUNG_COLLECTION`
-    allocations.
+    collections (``gc.freeze``, after a collection), and a young collection every
+    :data:`YOUNG_COLLECTION` allocations.
 
     Why (a speed trick, measured): a request lives some tens of milliseconds. With
     Python's defaults the young collections come every few milliseconds under load, so
@@ -147,6 +147,7 @@ def collector_for_serving() -> Iterator[None]:
     collection) and 1.2 times the moves a second, for 11 MiB more memory at the peak
     (:doc:`/deploy`). Cycles are still collected, only less often."""
     threshold = gc.get_threshold()
+    gc.collect()  # no garbage of the start-up frozen for good
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, *threshold[1:])
     try:
