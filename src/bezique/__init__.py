@@ -44,7 +44,7 @@ from bezique.simulation import SimulationResult, simulate
 from bezique.state import Stage, State
 from bezique.variants import Variant
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 """The version of the installed library, as :pep:`440` writes it."""
 
 __all__ = [
