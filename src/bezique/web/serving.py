@@ -144,7 +144,7 @@ def collector_for_serving() -> Iterator[None]:
     games, 1,000 idle sockets, ``--synchronous full``) those pauses were a move's 95th
     percentile: 147-158 ms, and over ten rounds of them 19% of the server's CPU in the
     collector (56 full collections); with this, 62-64 ms, the collector 2% (one full
-    collection) and 1.2 times the moves a second, for 11 MiB more memory at the peak
+    collection) and 1.2 times the moves a second, for 10-12 MiB more memory at the peak
     (:doc:`/deploy`). Cycles are still collected, only less often."""
     threshold = gc.get_threshold()
     gc.collect()  # no garbage of the start-up frozen for good
