@@ -352,3 +352,15 @@ def test_R13_7_announcement_refusals_in_every_language() -> None:
     assert [i18n.describe(bz.Announce("bezique", "QS JD"), lang) for lang in i18n.LANGUAGES] \
         == ["announces a bezique: Q♠ J♦", "pöytää pisteyttämättä beziquen: Q♠ J♦",
             "sagt das Bézique an: Q♠ J♦"]
+
+
+def test_the_catalogs_bot_words_name_every_level_as_the_bots_do() -> None:
+    """``bezique._messages.BOT_WORDS`` (below the bots in the layers) lists the levels'
+    names again for the catalogs: they must be ``bezique.bots.LEVEL_NAMES``, in order, so
+    that ``bot_name("level3", lang)`` names the third level."""
+    from bezique._messages import BOT_WORDS
+    from bezique.bots import LEVEL_NAMES
+    from bezique.i18n import bot_name
+
+    assert BOT_WORDS[3:] == LEVEL_NAMES
+    assert [bot_name(f"level{n}", "en") for n in range(1, 6)] == list(LEVEL_NAMES)

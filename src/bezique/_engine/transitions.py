@@ -45,8 +45,7 @@ from bezique._engine.hands import (
     CARD_WEIGHT,
     COURT_INDEXES,
     INDEX_WEIGHT,
-    MASK,
-    SHIFT,
+    copies,
     plays_of,
 )
 from bezique._engine.legal import (
@@ -186,7 +185,7 @@ def play(s: State, rules: Rules, p: int, card: Card, from_table: bool,
         held[p] -= CARD_WEIGHT[card]
         f[HELD] = tuple(held)
         seen = f[SEEN]  # the cards others have seen, as count vectors: the card leaves it
-        if seen[p] and seen[p] >> SHIFT[card.index] & MASK:
+        if seen[p] and copies(seen[p], card):
             f[SEEN] = replace_at(seen, p, seen[p] - CARD_WEIGHT[card])
         if card in _SEVENS and card.suit is f[TRUMP] and f[PHASE] == 1:
             f[SEVENS] = rules.sevens.on_play(f[SEVENS], rules.sides[p])  # R13.3

@@ -68,7 +68,7 @@ def _prospects(s: State, side: int) -> float:
     each side's players counted together (:func:`~bezique.bots.valuation.side_prospects`)."""
     hands = s.hands
     worth = 0.0
-    for i in range(len(s.melds)):
+    for i in range(s.variant.deal.side_count):
         value = side_prospects(s.variant, i, hands, s.table, s.won, s.combos, s.trump,
                                s.stock_size)
         worth += value if i == side else -value

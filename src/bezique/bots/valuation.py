@@ -87,7 +87,8 @@ def side_prospects(variant: Variant, side: int, hands: Sequence[tuple[Card, ...]
     seats = variant.deal.members(side)
     if len(seats) == 1:
         (p,) = seats
-        return sum(_values(variant, p, hands[p], table, won, combos, trump, stock_size, fresh))
+        return meld_prospects(variant, p, hands[p], table, won, combos, trump, stock_size,
+                              fresh=fresh)
     each = [_values(variant, p, hands[p], table, won, combos, trump, stock_size, fresh)
             for p in seats]
     return float(sum(map(max, zip(*each, strict=True))))
